@@ -1,0 +1,19 @@
+/* Entry points of nfs-ctl's commands.  Each returns the process exit code
+ * (LSB codes for init-script actions, see lsb.h).  ARGV holds the words
+ * after the command name; global options were consumed by main. */
+#ifndef NFSCTL_COMMANDS_H
+#define NFSCTL_COMMANDS_H
+
+#include "ctx.h"
+
+int cmd_action(struct ctx *ctx, const char *action, int argc, char **argv);
+int cmd_exec(struct ctx *ctx, int argc, char **argv);
+int cmd_plan(struct ctx *ctx, int argc, char **argv);
+int cmd_graph(struct ctx *ctx, int argc, char **argv);
+int cmd_start_statd(struct ctx *ctx, int argc, char **argv);
+int cmd_units(struct ctx *ctx, int argc, char **argv);
+int cmd_config(struct ctx *ctx, int argc, char **argv);
+int cmd_env(struct ctx *ctx, int argc, char **argv);
+int cmd_generator(struct ctx *ctx, int argc, char **argv);
+
+#endif

@@ -1,0 +1,90 @@
+/* `nfs-ctl exec COMPONENT`: what a unit's ExecStart= runs.  Builds the
+ * daemon's argv from configuration and replaces itself with the daemon,
+ * so systemd supervises the daemon directly.  Never calls systemctl. */
+#include "commands.h"
+#include "graph.h"
+#include "log.h"
+#include "lsb.h"
+#include "plan.h"
+#include "proc.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char *const clean_env[] = { "PATH=/usr/sbin:/usr/bin:/sbin:/bin", NULL };
+
+static int exec_argv(const struct strv *argv)
+{
+	if (log_verbose_level()) {
+		char *cmd = strv_join_display(argv);
+		log_info("exec %s", cmd);
+		free(cmd);
+	}
+	execve(argv->v[0], argv->v, clean_env);
+	log_error("cannot execute %s: %s", argv->v[0], strerror(errno));
+	return errno == ENOENT ? LSB_ERR_NOT_INSTALLED : LSB_ERR_GENERIC;
+}
+
+/* A stop may be several commands (exportfs -au; exportfs -f): all but the
+ * last run as children, the last replaces us. */
+static int exec_steps(struct ctx *ctx, const struct plan *p)
+{
+	size_t last = p->n - 1;
+
+	for (size_t i = 0; i < last; i++) {
+		int status = 0;
+
+		if (proc_run_inherit(&p->steps[i].argv, ctx->timeout_ms, &status) != RUN_EXITED ||
+		    status != 0) {
+			log_error("%s: %s failed", p->steps[i].c->name, p->steps[i].argv.v[0]);
+			return LSB_ERR_GENERIC;
+		}
+	}
+	return exec_argv(&p->steps[last].argv);
+}
+
+int cmd_exec(struct ctx *ctx, int argc, char **argv)
+{
+	const struct component *c;
+	struct plan p;
+	int stop = 0, rc;
+
+	if (argc > 0 && strcmp(argv[0], "--stop") == 0) {
+		stop = 1;
+		argc--, argv++;
+	}
+	if (argc != 1 || !(c = graph_find(argv[0])) || c->kind == KIND_EXTERNAL) {
+		log_error("usage: nfs-ctl exec [--stop] COMPONENT (a component other than rpcbind)");
+		return LSB_ERR_ARGS;
+	}
+	if (ctx->settings.errors && !stop) {
+		log_error("exec %s: refusing to start with broken configuration (see above)", c->name);
+		return LSB_ERR_NOT_CONFIGURED;
+	}
+	memset(&p, 0, sizeof(p));
+	if (!stop) {
+		struct strv a;
+		int missing = 0;
+
+		strv_init(&a);
+		plan_start_argv(ctx, c, &a, &missing);
+		rc = missing ? (log_error("%s: %s is not installed", c->name, a.v[0]), LSB_ERR_NOT_INSTALLED)
+			     : exec_argv(&a);
+		strv_free(&a);
+		return rc;
+	}
+	if (plan_build(ctx, "stop", c->name, &p) < 0)
+		return LSB_ERR_ARGS;
+	if (p.n == 0 || p.steps[0].verb != V_RUN) {
+		log_error("exec --stop %s: %s has no stop command (daemons are stopped by signal)",
+			  c->name, c->name);
+		plan_free(&p);
+		return LSB_ERR_ARGS;
+	}
+	rc = exec_steps(ctx, &p);
+	plan_free(&p);
+	return rc;
+}

@@ -1,0 +1,72 @@
+/* The systemd generator (`nfs-ctl generator DIR [EARLY LATE]`, installed as
+ * a symlink in systemd's system-generators directory).  At boot and on
+ * daemon-reload it adds to each target the optional members this
+ * machine's configuration wants (policy.c), so that systemd starts the
+ * same daemons nfs-ctl would start under sysvinit. */
+#include "commands.h"
+#include "graph.h"
+#include "log.h"
+#include "lsb.h"
+#include "policy.h"
+#include "xalloc.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef UNITDIR
+#define UNITDIR "/lib/systemd/system"
+#endif
+
+static int want(const char *dir, const char *target_unit_name, const char *unit)
+{
+	char *wants = xasprintf("%s/%s.wants", dir, target_unit_name);
+	char *link = xasprintf("%s/%s", wants, unit);
+	char *dest = xasprintf("%s/%s", UNITDIR, unit);
+	int rc = 0;
+
+	if (mkdir(wants, 0755) < 0 && errno != EEXIST)
+		rc = -1;
+	else if (symlink(dest, link) < 0 && errno != EEXIST)
+		rc = -1;
+	if (rc)
+		log_error("generator: %s: %s", link, strerror(errno));
+	free(wants);
+	free(link);
+	free(dest);
+	return rc;
+}
+
+static int generate_target(struct ctx *ctx, const char *dir, unsigned target)
+{
+	int rc = 0;
+
+	for (unsigned i = 0; i < graph_size; i++) {
+		const struct component *c = &graph[i];
+		const char *why;
+
+		if (!(c->targets & target) || !(c->flags & F_GATED))
+			continue;
+		if (policy_wants(ctx, target_name(target), c->name, &why))
+			rc |= want(dir, target_unit(target), c->unit);
+		else
+			log_debug("generator: %s without %s: %s", target_name(target), c->name, why);
+	}
+	return rc;
+}
+
+int cmd_generator(struct ctx *ctx, int argc, char **argv)
+{
+	if (argc != 1 && argc != 3) {
+		log_error("usage: nfs-ctl generator NORMAL-DIR [EARLY-DIR LATE-DIR]");
+		return LSB_ERR_ARGS;
+	}
+	/* a generator must never fail the boot over configuration: what it
+	 * cannot read it leaves out, and says so */
+	if (generate_target(ctx, argv[0], T_SERVER) | generate_target(ctx, argv[0], T_CLIENT))
+		return LSB_ERR_GENERIC;
+	return LSB_OK;
+}

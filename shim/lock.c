@@ -1,0 +1,66 @@
+#include "lock.h"
+#include "log.h"
+#include "paths.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define LOCK_FILE "/run/nfs-ctl.lock"
+
+static void nap_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+/* O_NOFOLLOW: /run is root's, but a lock must never be a symlink to
+ * something else. */
+static int open_lock_file(void)
+{
+	char *path = path_in_root(LOCK_FILE);
+	int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+
+	if (fd < 0)
+		log_error("%s: %s", path, strerror(errno));
+	free(path);
+	return fd;
+}
+
+int lock_acquire(int timeout_ms)
+{
+	int fd = open_lock_file();
+	int waited = 0, step = 1;
+
+	if (fd < 0)
+		return -1;
+	while (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		if (errno != EWOULDBLOCK && errno != EINTR) {
+			log_error("lock %s: %s", LOCK_FILE, strerror(errno));
+			close(fd);
+			return -1;
+		}
+		if (waited >= timeout_ms) {
+			log_error("another nfs-ctl still holds %s after %d ms",
+				  LOCK_FILE, waited);
+			close(fd);
+			return -1;
+		}
+		nap_ms(step);
+		waited += step;
+		step = step < 50 ? step * 2 : 50;
+	}
+	return fd;
+}
+
+void lock_release(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+}

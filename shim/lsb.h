@@ -1,0 +1,25 @@
+/* Exit codes of LSB init-script actions (LSB 5.0, 20.2). */
+#ifndef NFSCTL_LSB_H
+#define NFSCTL_LSB_H
+
+enum {
+	LSB_OK = 0,
+	LSB_ERR_GENERIC = 1,
+	LSB_ERR_ARGS = 2,
+	LSB_ERR_UNIMPLEMENTED = 3,
+	LSB_ERR_PERM = 4,
+	LSB_ERR_NOT_INSTALLED = 5,
+	LSB_ERR_NOT_CONFIGURED = 6,
+	LSB_ERR_NOT_RUNNING = 7,
+};
+
+/* status action */
+enum {
+	LSB_STATUS_RUNNING = 0,
+	LSB_STATUS_DEAD_PIDFILE = 1,
+	LSB_STATUS_DEAD_LOCKFILE = 2,
+	LSB_STATUS_NOT_RUNNING = 3,
+	LSB_STATUS_UNKNOWN = 4,
+};
+
+#endif

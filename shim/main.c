@@ -1,0 +1,199 @@
+/* nfs-ctl: start and stop the NFS daemons in the one right order, from
+ * init scripts, systemd units and mount.nfs alike. */
+#include "build-config.h"
+#include "commands.h"
+#include "config.h"
+#include "initsys.h"
+#include "log.h"
+#include "lsb.h"
+#include "paths.h"
+#include "run_systemd.h"
+#include "run_sysv.h"
+#include "graph.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_TIMEOUT_MS 30000
+#define GENERATOR_NAME "nfs-ctl-generator"
+
+static const char *const actions[] = {
+	"start", "stop", "restart", "try-restart", "reload", "force-reload", "status", NULL,
+};
+
+static void usage(FILE *out)
+{
+	fputs("Usage: nfs-ctl [OPTIONS] ACTION TARGET|COMPONENT\n"
+	      "       nfs-ctl [OPTIONS] COMMAND [ARGS]\n"
+	      "Actions: start stop restart try-restart reload force-reload status\n"
+	      "Targets: server client secure blkmap (or one component, see `nfs-ctl graph`)\n"
+	      "Commands:\n"
+	      "  plan ACTION TARGET [--format=text|dot]  show the ordered steps, do nothing\n"
+	      "  graph                                   the component graph (dot)\n"
+	      "  exec [--stop] COMPONENT                 build argv and exec it (systemd units)\n"
+	      "  start-statd                             start rpc.statd for mount.nfs\n"
+	      "  config [--check] [--get SECTION.KEY]    configuration with sources\n"
+	      "  env [--output FILE]                     environment file for legacy units\n"
+	      "  units --output DIR                      write the systemd units\n"
+	      "Options:\n"
+	      "  --root DIR          relocate every path (tests, packaging)\n"
+	      "  --init=sysv|systemd override init system detection\n"
+	      "  --distro=NAME       debian, redhat, suse or none (default: detect)\n"
+	      "  --set SECTION.KEY=VALUE  override a setting for this run\n"
+	      "  --timeout=SECONDS   bound on each wait (default 30)\n"
+	      "  -v, --verbose       say every step (twice: more)\n"
+	      "  -h, --help          this text\n", out);
+}
+
+static int is_action(const char *word)
+{
+	for (const char *const *a = actions; *a; a++)
+		if (strcmp(*a, word) == 0)
+			return 1;
+	return 0;
+}
+
+static int apply_set(struct ctx *ctx, const char *arg)
+{
+	const char *dot = strchr(arg, '.'), *eq = strchr(arg, '=');
+	char section[128], key[128];
+
+	if (!dot || !eq || dot > eq || dot - arg >= (long)sizeof(section) ||
+	    eq - dot - 1 >= (long)sizeof(key) || dot == arg || eq == dot + 1) {
+		log_error("--set %s: expected SECTION.KEY=VALUE", arg);
+		return -1;
+	}
+	snprintf(section, sizeof(section), "%.*s", (int)(dot - arg), arg);
+	snprintf(key, sizeof(key), "%.*s", (int)(eq - dot - 1), dot + 1);
+	settings_set(&ctx->settings, section, key, eq + 1, "--set", 0, ORIGIN_CMDLINE);
+	return 0;
+}
+
+int cmd_action(struct ctx *ctx, const char *action, int argc, char **argv)
+{
+	if (argc != 1) {
+		log_error("usage: nfs-ctl %s TARGET|COMPONENT", action);
+		return LSB_ERR_ARGS;
+	}
+	if (!target_from_name(argv[0]) && !graph_find(argv[0])) {
+		log_error("unknown target or component '%s' (targets: server client secure blkmap)",
+			  argv[0]);
+		return !strcmp(action, "status") ? LSB_STATUS_UNKNOWN : LSB_ERR_ARGS;
+	}
+	if (initsys_mode(ctx) == INIT_SYSTEMD)
+		return systemd_action(ctx, action, argv[0]);
+	return sysv_action(ctx, action, argv[0]);
+}
+
+static int dispatch(struct ctx *ctx, const char *cmd, int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		int (*fn)(struct ctx *, int, char **);
+	} commands[] = {
+		{ "exec", cmd_exec }, { "plan", cmd_plan }, { "graph", cmd_graph },
+		{ "start-statd", cmd_start_statd }, { "units", cmd_units },
+		{ "config", cmd_config }, { "env", cmd_env },
+		{ "generator", cmd_generator },
+	};
+
+	if (is_action(cmd))
+		return cmd_action(ctx, cmd, argc, argv);
+	for (size_t i = 0; i < sizeof(commands) / sizeof(*commands); i++)
+		if (strcmp(commands[i].name, cmd) == 0)
+			return commands[i].fn(ctx, argc, argv);
+	log_error("unknown command '%s'; see nfs-ctl --help", cmd);
+	return LSB_ERR_ARGS;
+}
+
+static int parse_init(struct ctx *ctx, const char *arg)
+{
+	if (!strcmp(arg, "sysv") || !strcmp(arg, "sysvinit"))
+		ctx->init = INIT_SYSV;
+	else if (!strcmp(arg, "systemd"))
+		ctx->init = INIT_SYSTEMD;
+	else if (!strcmp(arg, "auto"))
+		ctx->init = INIT_AUTO;
+	else
+		return -1;
+	return 0;
+}
+
+static int parse_timeout(struct ctx *ctx, const char *arg)
+{
+	char *end;
+	double s = strtod(arg, &end);
+
+	if (*end || s <= 0 || s > 86400)
+		return -1;
+	ctx->timeout_ms = (int)(s * 1000);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "root", required_argument, NULL, 'r' },
+		{ "init", required_argument, NULL, 'i' },
+		{ "distro", required_argument, NULL, 'd' },
+		{ "set", required_argument, NULL, 's' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct ctx ctx = { .init = INIT_AUTO, .timeout_ms = DEFAULT_TIMEOUT_MS };
+	const char *base = strrchr(argv[0], '/');
+	struct strv sets;
+	int opt, rc, verbose = 0;
+
+	base = base ? base + 1 : argv[0];
+	paths_set_root(getenv("NFS_CTL_ROOT"));
+	if (getenv("NFS_CTL_TIMEOUT") && parse_timeout(&ctx, getenv("NFS_CTL_TIMEOUT")) < 0)
+		ctx.timeout_ms = DEFAULT_TIMEOUT_MS;
+	strv_init(&sets);
+	/* "+": options stop at the command, whose own options follow it */
+	while ((opt = getopt_long(argc, argv, "+vh", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'r': paths_set_root(optarg); break;
+		case 'i':
+			if (parse_init(&ctx, optarg) < 0) {
+				log_error("--init=%s: expected sysv or systemd", optarg);
+				return LSB_ERR_ARGS;
+			}
+			break;
+		case 'd': ctx.distro = optarg; break;
+		case 's': strv_add(&sets, optarg); break;
+		case 't':
+			if (parse_timeout(&ctx, optarg) < 0) {
+				log_error("--timeout=%s: expected seconds", optarg);
+				return LSB_ERR_ARGS;
+			}
+			break;
+		case 'v': verbose++; break;
+		case 'h': usage(stdout); return LSB_OK;
+		default: usage(stderr); return LSB_ERR_ARGS;
+		}
+	}
+	log_set_verbose(verbose);
+	settings_init(&ctx.settings);
+	if (config_load(&ctx) < 0 && !ctx.settings.errors)
+		ctx.settings.errors = 1;
+	for (size_t i = 0; i < sets.n; i++)
+		if (apply_set(&ctx, sets.v[i]) < 0)
+			return LSB_ERR_ARGS;
+	strv_free(&sets);
+	if (strcmp(base, "start-statd") == 0)
+		rc = cmd_start_statd(&ctx, argc - optind, argv + optind);
+	else if (strcmp(base, GENERATOR_NAME) == 0)
+		rc = cmd_generator(&ctx, argc - optind, argv + optind);
+	else if (optind >= argc) {
+		usage(stderr);
+		rc = LSB_ERR_ARGS;
+	} else
+		rc = dispatch(&ctx, argv[optind], argc - optind - 1, argv + optind + 1);
+	settings_free(&ctx.settings);
+	return rc;
+}

@@ -1,0 +1,18 @@
+/* What is mounted, from /proc/self/mountinfo (relocated by --root). */
+#ifndef NFSCTL_MOUNTS_H
+#define NFSCTL_MOUNTS_H
+
+/* Is a file system of FSTYPE mounted at MOUNTPOINT (a root-prefixed path)? */
+int mounts_has(const char *fstype, const char *mountpoint);
+
+/* What the NFS client mounts need: NFSv2/v3 mounts with locking need
+ * statd; sec=krb5* mounts need gssd. */
+struct client_needs {
+	int statd;
+	int gssd;
+	char statd_mount[256]; /* one mount point that needs statd, for messages */
+	char gssd_mount[256];
+};
+void mounts_client_needs(struct client_needs *out);
+
+#endif

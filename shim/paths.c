@@ -1,0 +1,60 @@
+#include "build-config.h"
+#include "paths.h"
+#include "xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef DAEMON_PATH
+#define DAEMON_PATH "/usr/sbin:/sbin:/usr/bin:/bin"
+#endif
+
+static const char *root = "";
+
+void paths_set_root(const char *r)
+{
+	size_t len;
+	char *copy;
+
+	if (!r || !*r || strcmp(r, "/") == 0) {
+		root = "";
+		return;
+	}
+	/* "/tmp/x/" and "/tmp/x" are the same root */
+	copy = xstrdup(r);
+	len = strlen(copy);
+	while (len > 1 && copy[len - 1] == '/')
+		copy[--len] = '\0';
+	root = copy;
+}
+
+const char *paths_root(void)
+{
+	return root;
+}
+
+char *path_in_root(const char *abs)
+{
+	return xasprintf("%s%s", root, abs);
+}
+
+char *find_program(const char *program)
+{
+	const char *p = DAEMON_PATH;
+
+	if (strchr(program, '/'))
+		return access(program, X_OK) == 0 ? xstrdup(program) : NULL;
+	while (*p) {
+		size_t len = strcspn(p, ":");
+		char *cand = xasprintf("%s%.*s/%s", root, (int)len, p, program);
+
+		if (access(cand, X_OK) == 0)
+			return cand;
+		free(cand);
+		p += len;
+		if (*p == ':')
+			p++;
+	}
+	return NULL;
+}

@@ -1,0 +1,16 @@
+/* Every file nfs-ctl touches goes through here, so that --root relocates
+ * all of them (tests run the real code against a sandbox tree). */
+#ifndef NFSCTL_PATHS_H
+#define NFSCTL_PATHS_H
+
+#include <stddef.h>
+
+void paths_set_root(const char *root);
+const char *paths_root(void);            /* "" when not relocated */
+/* Returns a newly allocated root-prefixed copy of an absolute path. */
+char *path_in_root(const char *abs);
+/* Finds PROGRAM in the program search path (root-prefixed); NULL if absent.
+ * Newly allocated. */
+char *find_program(const char *program);
+
+#endif

@@ -1,0 +1,25 @@
+/* Finding a component's running daemon: our own pid record, the daemon's
+ * own pidfile, or a scan of /proc; each pid is trusted only if it still
+ * runs the same program (and, for our records, started at the same time),
+ * so a stale pidfile whose pid was reused by another program is ignored. */
+#ifndef NFSCTL_PIDREC_H
+#define NFSCTL_PIDREC_H
+
+#include "graph.h"
+
+#include <sys/types.h>
+
+enum pid_state { PID_NONE, PID_RUNNING, PID_STALE };
+
+/* EXE is the daemon's resolved program path. */
+enum pid_state pidrec_lookup(const struct component *c, const char *exe,
+			     pid_t *pid);
+int pidrec_save(const struct component *c, pid_t pid);
+/* Removes our record and the daemon's pidfile (only if stale or PID's). */
+void pidrec_forget(const struct component *c);
+/* $ROOT/run/nfs-ctl, created safely; newly allocated path or NULL. */
+char *state_dir(void);
+/* A file in the state directory: newly allocated. */
+char *state_file(const char *name, const char *suffix);
+
+#endif

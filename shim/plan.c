@@ -1,0 +1,244 @@
+#include "plan.h"
+#include "daemon_args.h"
+#include "log.h"
+#include "paths.h"
+#include "policy.h"
+#include "xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static struct step *add_step(struct plan *p, const struct component *c,
+			     enum verb verb, int level)
+{
+	struct step *s;
+
+	if (p->n == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 16;
+		p->steps = xrealloc(p->steps, p->cap * sizeof(*p->steps));
+	}
+	s = &p->steps[p->n++];
+	memset(s, 0, sizeof(*s));
+	s->c = c;
+	s->verb = verb;
+	s->level = level;
+	strv_init(&s->argv);
+	return s;
+}
+
+/* First word of WORDS is a program: resolve it, keep the rest as is. */
+static void add_command(struct strv *argv, const char *words, int *missing)
+{
+	struct strv w;
+	char *path;
+
+	strv_init(&w);
+	strv_add_words(&w, words);
+	path = find_program(w.v[0]);
+	*missing = path == NULL;
+	strv_add(argv, path ? path : w.v[0]);
+	for (size_t i = 1; i < w.n; i++)
+		strv_add(argv, w.v[i]);
+	free(path);
+	strv_free(&w);
+}
+
+static const char *pipefs_dir(struct ctx *ctx)
+{
+	const char *d = settings_get(&ctx->settings, "general", "pipefs-directory");
+
+	return d && *d ? d : "/var/lib/nfs/rpc_pipefs";
+}
+
+static void mount_argv(struct ctx *ctx, const struct component *c,
+		       struct strv *argv, int *missing)
+{
+	struct strv w;
+	char *where;
+
+	strv_init(&w);
+	strv_add_words(&w, c->start); /* "FSTYPE MOUNTPOINT" */
+	where = path_in_root(strcmp(c->name, "pipefs") == 0 ? pipefs_dir(ctx) : w.v[1]);
+	add_command(argv, "mount", missing);
+	strv_add(argv, "-t");
+	strv_add(argv, w.v[0]);
+	strv_add(argv, w.v[0]);
+	strv_add(argv, where);
+	free(where);
+	strv_free(&w);
+}
+
+/* nfs-utils 2.8.1+ starts the server with `nfsdctl autostart`, which reads
+ * nfs.conf; arguments from legacy files still need rpc.nfsd. */
+static int use_nfsdctl(const struct strv *config_args)
+{
+	char *p = find_program("nfsdctl");
+	int yes = p && config_args->n == 0;
+
+	free(p);
+	return yes;
+}
+
+void plan_start_argv(struct ctx *ctx, const struct component *c,
+		     struct strv *argv, int *missing)
+{
+	struct strv extra;
+
+	if (c->kind == KIND_MOUNT) {
+		mount_argv(ctx, c, argv, missing);
+		return;
+	}
+	strv_init(&extra);
+	daemon_args(&ctx->settings, c->name, &extra);
+	if (strcmp(c->name, "nfsd") == 0 && use_nfsdctl(&extra))
+		add_command(argv, "nfsdctl autostart", missing);
+	else
+		add_command(argv, c->start, missing);
+	for (size_t i = 0; i < extra.n; i++)
+		strv_add(argv, extra.v[i]);
+	strv_free(&extra);
+}
+
+static void stop_commands(struct plan *p, const struct component *c, int level)
+{
+	char *cmds, *save = NULL;
+
+	if (strcmp(c->name, "nfsd") == 0) {
+		char *nfsdctl = find_program("nfsdctl");
+		struct step *s = add_step(p, c, V_RUN, level);
+
+		add_command(&s->argv, nfsdctl ? "nfsdctl threads 0" : c->stop, &s->missing);
+		free(nfsdctl);
+		return;
+	}
+	cmds = xstrdup(c->stop);
+	for (char *cmd = strtok_r(cmds, ";", &save); cmd; cmd = strtok_r(NULL, ";", &save)) {
+		struct step *s = add_step(p, c, V_RUN, level);
+
+		add_command(&s->argv, cmd, &s->missing);
+	}
+	free(cmds);
+}
+
+static void add_start_step(struct ctx *ctx, struct plan *p,
+			   const struct component *c, int level)
+{
+	static const enum verb by_kind[] = {
+		[KIND_EXTERNAL] = V_CHECK, [KIND_MOUNT] = V_MOUNT,
+		[KIND_DAEMON] = V_START, [KIND_ONESHOT] = V_RUN,
+	};
+	struct step *s = add_step(p, c, by_kind[c->kind], level);
+
+	if (c->kind != KIND_EXTERNAL)
+		plan_start_argv(ctx, c, &s->argv, &s->missing);
+}
+
+static void add_stop_step(struct plan *p, const struct component *c, int level)
+{
+	struct step *s;
+
+	if (c->kind == KIND_EXTERNAL || c->kind == KIND_MOUNT || (c->flags & F_FOREVER))
+		return;
+	if (c->kind == KIND_ONESHOT) {
+		stop_commands(p, c, level);
+		return;
+	}
+	s = add_step(p, c, V_STOP, level);
+	add_command(&s->argv, c->start, &s->missing);
+	/* only the program: the fixed arguments say nothing about stopping */
+	while (s->argv.n > 1) {
+		free(s->argv.v[--s->argv.n]);
+		s->argv.v[s->argv.n] = NULL;
+	}
+}
+
+/* Members of TARGET that configuration wants, with what they need.
+ * The enablement targets (secure, blkmap) are themselves the wish. */
+static void select_target(struct ctx *ctx, struct plan *p, int starting)
+{
+	int gate = starting && (p->target & (T_SERVER | T_CLIENT));
+
+	for (unsigned i = 0; i < graph_size; i++) {
+		const struct component *c = &graph[i];
+		const char *why = NULL;
+
+		/* a stop also considers the daemons clients share (statd comes
+		 * on demand, not with a target); the runner spares them while
+		 * still needed */
+		int shared = !starting && (c->flags & F_SHARED) &&
+			     (p->target & (T_SERVER | T_CLIENT));
+
+		if (!(c->targets & p->target) && !shared)
+			continue;
+		if (gate && (c->flags & F_GATED) &&
+		    !policy_wants(ctx, p->what, c->name, &why)) {
+			p->sel.skip_why[i] = why && *why ? why : "not wanted by configuration";
+			continue;
+		}
+		if (starting)
+			select_with_needs(&p->sel, c);
+		else
+			p->sel.on[i] = 1;
+	}
+}
+
+int plan_build(struct ctx *ctx, const char *action, const char *what,
+	       struct plan *out)
+{
+	int order[MAX_COMPONENTS], level[MAX_COMPONENTS], n, maxlevel = 0;
+	int starting = strcmp(action, "stop") != 0;
+
+	memset(out, 0, sizeof(*out));
+	out->action = starting ? "start" : "stop";
+	out->what = what;
+	out->target = target_from_name(what);
+	if (out->target) {
+		select_target(ctx, out, starting);
+	} else {
+		const struct component *c = graph_find(what);
+
+		if (!c) {
+			log_error("unknown target or component '%s'", what);
+			return -1;
+		}
+		if (starting)
+			select_with_needs(&out->sel, c);
+		else
+			out->sel.on[graph_index(c)] = 1;
+	}
+	n = order_selection(&out->sel, order, level);
+	for (int i = 0; i < n; i++)
+		if (level[order[i]] > maxlevel)
+			maxlevel = level[order[i]];
+	for (int i = 0; i < n; i++) {
+		if (starting) {
+			add_start_step(ctx, out, &graph[order[i]], level[order[i]]);
+		} else {
+			int j = order[n - 1 - i];
+
+			add_stop_step(out, &graph[j], maxlevel - level[j]);
+		}
+	}
+	for (unsigned i = 0; starting && i < graph_size; i++)
+		if (out->sel.skip_why[i])
+			add_step(out, &graph[i], V_SKIP, -1)->note = out->sel.skip_why[i];
+	return 0;
+}
+
+void plan_free(struct plan *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		strv_free(&p->steps[i].argv);
+	free(p->steps);
+	memset(p, 0, sizeof(*p));
+}
+
+const char *verb_name(enum verb v)
+{
+	static const char *const names[] = {
+		[V_CHECK] = "check", [V_MOUNT] = "mount", [V_START] = "start",
+		[V_RUN] = "run", [V_STOP] = "stop", [V_SKIP] = "skip",
+	};
+
+	return names[v];
+}

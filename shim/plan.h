@@ -1,0 +1,50 @@
+/* A plan: the ordered steps one action on one target takes.  `nfs-ctl plan`
+ * prints it; the sysv runner executes it; nothing else decides order. */
+#ifndef NFSCTL_PLAN_H
+#define NFSCTL_PLAN_H
+
+#include "ctx.h"
+#include "graph.h"
+#include "graph_order.h"
+#include "strv.h"
+
+enum verb {
+	V_CHECK,  /* external service must be up (rpcbind) */
+	V_MOUNT,  /* mount a kernel file system unless mounted */
+	V_START,  /* start a forking daemon unless running, wait until ready */
+	V_RUN,    /* run a command to completion */
+	V_STOP,   /* TERM (then KILL) the component's daemon */
+	V_SKIP,   /* shown in the plan only: not wanted by configuration */
+};
+
+struct step {
+	const struct component *c;
+	enum verb verb;
+	struct strv argv;   /* argv[0] is the resolved path when installed */
+	int missing;        /* program not installed */
+	int level;          /* steps of one level may run in parallel */
+	const char *note;   /* why skipped, or a remark */
+};
+
+struct plan {
+	struct step *steps;
+	size_t n, cap;
+	const char *action;  /* "start" or "stop" */
+	const char *what;    /* target or component name */
+	unsigned target;     /* 0 when a single component */
+	struct selection sel;
+};
+
+/* Builds the plan of ACTION ("start" or "stop") on WHAT (target or
+ * component).  Returns 0, or -1 for an unknown WHAT (error printed). */
+int plan_build(struct ctx *ctx, const char *action, const char *what,
+	       struct plan *out);
+void plan_free(struct plan *p);
+/* The argv of component C's start command, from the graph and settings. */
+void plan_start_argv(struct ctx *ctx, const struct component *c,
+		     struct strv *argv, int *missing);
+const char *verb_name(enum verb v);
+void plan_print_text(const struct plan *p);
+void graph_print_dot(struct ctx *ctx, const struct plan *p);
+
+#endif

@@ -1,0 +1,52 @@
+/* `nfs-ctl plan ACTION TARGET` and `nfs-ctl graph`: the whole picture at
+ * once, without doing anything. */
+#include "commands.h"
+#include "log.h"
+#include "lsb.h"
+#include "plan.h"
+
+#include <string.h>
+
+int cmd_plan(struct ctx *ctx, int argc, char **argv)
+{
+	const char *format = "text", *action = NULL, *what = NULL;
+	struct plan p;
+
+	for (int i = 0; i < argc; i++) {
+		if (strncmp(argv[i], "--format=", 9) == 0)
+			format = argv[i] + 9;
+		else if (!action)
+			action = argv[i];
+		else if (!what)
+			what = argv[i];
+		else
+			what = NULL, action = NULL, i = argc;
+	}
+	if (!action || !what || (strcmp(format, "text") && strcmp(format, "dot"))) {
+		log_error("usage: nfs-ctl plan start|stop TARGET|COMPONENT [--format=text|dot]");
+		return LSB_ERR_ARGS;
+	}
+	if (strcmp(action, "start") && strcmp(action, "stop")) {
+		log_error("plan: action must be start or stop (restart is stop then start)");
+		return LSB_ERR_ARGS;
+	}
+	if (plan_build(ctx, action, what, &p) < 0)
+		return LSB_ERR_ARGS;
+	if (!strcmp(format, "dot"))
+		graph_print_dot(ctx, &p);
+	else
+		plan_print_text(&p);
+	plan_free(&p);
+	return LSB_OK;
+}
+
+int cmd_graph(struct ctx *ctx, int argc, char **argv)
+{
+	(void)argv;
+	if (argc) {
+		log_error("usage: nfs-ctl graph");
+		return LSB_ERR_ARGS;
+	}
+	graph_print_dot(ctx, NULL);
+	return LSB_OK;
+}

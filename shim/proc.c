@@ -1,0 +1,265 @@
+#include "proc.h"
+#include "xalloc.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+long long proc_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void proc_nap_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+/* Daemons must not inherit the caller's environment: at boot, from an
+ * administrator's shell and from systemd they must get the same one. */
+static char *const clean_env[] = {
+	"PATH=/usr/sbin:/usr/bin:/sbin:/bin",
+	NULL,
+};
+
+#define INHERIT_OUTPUT ((const char *)-1)
+
+static void child_exec(const struct strv *argv, const char *outfile)
+{
+	int in = open("/dev/null", O_RDONLY);
+
+	if (in < 0)
+		_exit(126);
+	dup2(in, 0);
+	if (in > 2)
+		close(in);
+	if (outfile != INHERIT_OUTPUT) {
+		int out = open(outfile ? outfile : "/dev/null",
+			       O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
+
+		if (out < 0)
+			_exit(126);
+		dup2(out, 1);
+		dup2(out, 2);
+		if (out > 2)
+			close(out);
+	}
+	signal(SIGPIPE, SIG_DFL);
+	execve(argv->v[0], argv->v, clean_env);
+	fprintf(stderr, "cannot execute %s: %s\n", argv->v[0], strerror(errno));
+	_exit(127);
+}
+
+static int wait_bounded(pid_t pid, int timeout_ms, int *wstatus)
+{
+	long long deadline = proc_now_ms() + timeout_ms;
+	int step = 1;
+
+	for (;;) {
+		pid_t r = waitpid(pid, wstatus, WNOHANG);
+
+		if (r == pid)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -1;
+		if (proc_now_ms() >= deadline)
+			return 1;
+		proc_nap_ms(step);
+		step = step < 20 ? step * 2 : 20;
+	}
+}
+
+enum run_result proc_run(const struct strv *argv, const char *outfile,
+			 int timeout_ms, int *status)
+{
+	int wstatus = 0;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		*status = errno;
+		return RUN_EXEC_FAILED;
+	}
+	if (pid == 0)
+		child_exec(argv, outfile);
+	if (wait_bounded(pid, timeout_ms, &wstatus) != 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &wstatus, 0);
+		*status = 0;
+		return RUN_TIMEOUT;
+	}
+	if (WIFSIGNALED(wstatus)) {
+		*status = WTERMSIG(wstatus);
+		return RUN_SIGNALLED;
+	}
+	*status = WEXITSTATUS(wstatus);
+	return *status == 127 ? RUN_EXEC_FAILED : RUN_EXITED;
+}
+
+enum run_result proc_run_inherit(const struct strv *argv, int timeout_ms,
+				 int *status)
+{
+	return proc_run(argv, INHERIT_OUTPUT, timeout_ms, status);
+}
+
+/* Reads /proc/PID/stat; returns the text after the command name. */
+static int read_stat(pid_t pid, char *buf, size_t len, const char **rest)
+{
+	char path[64];
+	FILE *f;
+	size_t n;
+	char *paren;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	n = fread(buf, 1, len - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	/* the command name may contain spaces and ')': the last ')' ends it */
+	paren = strrchr(buf, ')');
+	if (!paren)
+		return -1;
+	*rest = paren + 2;
+	return 0;
+}
+
+int proc_alive(pid_t pid)
+{
+	char buf[1024];
+	const char *rest;
+
+	if (pid <= 0 || read_stat(pid, buf, sizeof(buf), &rest) < 0)
+		return 0;
+	return rest[0] != 'Z' && rest[0] != 'X';
+}
+
+unsigned long long proc_starttime(pid_t pid)
+{
+	char buf[1024];
+	const char *rest;
+	unsigned long long start = 0;
+
+	if (pid <= 0 || read_stat(pid, buf, sizeof(buf), &rest) < 0)
+		return 0;
+	/* rest starts at field 3 (state); starttime is field 22 */
+	for (int field = 3; field < 22 && rest; field++) {
+		rest = strchr(rest, ' ');
+		if (rest)
+			rest++;
+	}
+	if (rest)
+		start = strtoull(rest, NULL, 10);
+	return start;
+}
+
+static int argv0_matches(pid_t pid, const char *exe)
+{
+	char path[64], buf[PATH_MAX];
+	ssize_t n;
+	int fd;
+	const char *base = strrchr(exe, '/');
+
+	snprintf(path, sizeof(path), "/proc/%d/cmdline", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	if (strcmp(buf, exe) == 0)
+		return 1;
+	base = base ? base + 1 : exe;
+	const char *b = strrchr(buf, '/');
+	return strcmp(b ? b + 1 : buf, base) == 0;
+}
+
+int proc_runs(pid_t pid, const char *exe)
+{
+	char path[64], target[PATH_MAX], *real;
+	ssize_t n;
+	size_t len;
+	int same;
+
+	if (!proc_alive(pid))
+		return 0;
+	snprintf(path, sizeof(path), "/proc/%d/exe", (int)pid);
+	n = readlink(path, target, sizeof(target) - 1);
+	if (n < 0)
+		return errno == EACCES ? argv0_matches(pid, exe) : 0;
+	target[n] = '\0';
+	/* an upgraded binary shows as "PATH (deleted)": still that program */
+	len = strlen(target);
+	if (len > 10 && strcmp(target + len - 10, " (deleted)") == 0)
+		target[len - 10] = '\0';
+	real = realpath(exe, NULL);
+	same = strcmp(target, real ? real : exe) == 0;
+	free(real);
+	return same;
+}
+
+size_t proc_find_by_exe(const char *exe, pid_t *out, size_t max)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	size_t n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d)) && n < max) {
+		pid_t pid;
+
+		if (!isdigit((unsigned char)e->d_name[0]))
+			continue;
+		pid = (pid_t)atoi(e->d_name);
+		if (pid != getpid() && proc_runs(pid, exe))
+			out[n++] = pid;
+	}
+	closedir(d);
+	return n;
+}
+
+static int wait_gone(pid_t pid, int timeout_ms)
+{
+	long long deadline = proc_now_ms() + timeout_ms;
+	int step = 1;
+
+	while (proc_alive(pid)) {
+		/* our own child (e.g. started in this run) must be reaped */
+		waitpid(pid, NULL, WNOHANG);
+		if (proc_now_ms() >= deadline)
+			return -1;
+		proc_nap_ms(step);
+		step = step < 20 ? step * 2 : 20;
+	}
+	return 0;
+}
+
+int proc_terminate(pid_t pid, int timeout_ms)
+{
+	if (kill(pid, SIGTERM) < 0 && errno == ESRCH)
+		return 0;
+	if (wait_gone(pid, timeout_ms) == 0)
+		return 0;
+	kill(pid, SIGKILL);
+	return wait_gone(pid, 2000) == 0 ? 1 : -1;
+}

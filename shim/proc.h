@@ -1,0 +1,44 @@
+/* Processes: running commands with a bounded wait, and recognising a
+ * daemon among /proc's processes by its executable. */
+#ifndef NFSCTL_PROC_H
+#define NFSCTL_PROC_H
+
+#include "strv.h"
+
+#include <sys/types.h>
+
+enum run_result {
+	RUN_EXITED,    /* *status holds the exit code */
+	RUN_SIGNALLED, /* *status holds the signal */
+	RUN_TIMEOUT,   /* still running after the bound: killed */
+	RUN_EXEC_FAILED,
+};
+
+/* Runs ARGV (argv[0] is a path) with stdin from /dev/null and stdout and
+ * stderr into OUTFILE (truncated; NULL: /dev/null), in a clean environment,
+ * and waits at most TIMEOUT_MS for it to exit. */
+enum run_result proc_run(const struct strv *argv, const char *outfile,
+			 int timeout_ms, int *status);
+
+/* The same, but the command writes to our stdout and stderr. */
+enum run_result proc_run_inherit(const struct strv *argv, int timeout_ms,
+				 int *status);
+
+/* Milliseconds on the monotonic clock. */
+long long proc_now_ms(void);
+void proc_nap_ms(int ms);
+
+/* Live (not zombie) process? */
+int proc_alive(pid_t pid);
+/* Start time since boot in clock ticks (field 22 of /proc/PID/stat); 0 if gone. */
+unsigned long long proc_starttime(pid_t pid);
+/* Does PID run the program at EXE (a path)?  Falls back to argv[0] when
+ * /proc/PID/exe cannot be read (non-root callers). */
+int proc_runs(pid_t pid, const char *exe);
+/* Pids of live processes running EXE, at most MAX; returns the count. */
+size_t proc_find_by_exe(const char *exe, pid_t *out, size_t max);
+/* TERM, wait up to TIMEOUT_MS, then KILL and wait again.  Returns 0 when
+ * the process is gone, 1 when KILL was needed, -1 when it survived. */
+int proc_terminate(pid_t pid, int timeout_ms);
+
+#endif

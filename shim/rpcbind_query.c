@@ -1,0 +1,91 @@
+#include "rpcbind_query.h"
+#include "paths.h"
+
+#include <rpc/rpc.h>
+#include <rpc/rpcb_prot.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#define RPCBIND_SOCKET "/run/rpcbind.sock"
+
+/* rpcbind listens on a local socket (rpcbind.socket under systemd, rpcbind
+ * itself otherwise); it is a path, so --root relocates it too. */
+static CLIENT *connect_local(void)
+{
+	struct sockaddr_un sun = { .sun_family = AF_UNIX };
+	struct netbuf nb;
+	char *path = path_in_root(RPCBIND_SOCKET);
+	CLIENT *clnt = NULL;
+	int fd;
+
+	if (strlen(path) >= sizeof(sun.sun_path)) {
+		free(path);
+		return NULL;
+	}
+	strcpy(sun.sun_path, path);
+	free(path);
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return NULL;
+	if (connect(fd, (struct sockaddr *)&sun, sizeof(sun)) < 0) {
+		close(fd);
+		return NULL;
+	}
+	nb.buf = &sun;
+	nb.len = nb.maxlen = sizeof(sun);
+	clnt = clnt_vc_create(fd, &nb, RPCBPROG, RPCBVERS, 0, 0);
+	if (!clnt) {
+		close(fd);
+		return NULL;
+	}
+	clnt_control(clnt, CLSET_FD_CLOSE, NULL);
+	return clnt;
+}
+
+/* An rpcbind started without its local socket still serves loopback;
+ * only on the real root, never from a relocated sandbox. */
+static CLIENT *connect_any(void)
+{
+	CLIENT *clnt = connect_local();
+
+	if (!clnt && !*paths_root())
+		clnt = clnt_create("127.0.0.1", RPCBPROG, RPCBVERS, "tcp");
+	return clnt;
+}
+
+static int dump(CLIENT *clnt, rpcblist_ptr *list)
+{
+	struct timeval tv = { 2, 0 };
+
+	*list = NULL;
+	return clnt_call(clnt, RPCBPROC_DUMP, (xdrproc_t)(void (*)(void))xdr_void, NULL,
+			 (xdrproc_t)(void (*)(void))xdr_rpcblist_ptr, (char *)list, tv) == RPC_SUCCESS ? 0 : -1;
+}
+
+int rpcbind_registered(unsigned long prog)
+{
+	CLIENT *clnt = connect_any();
+	rpcblist_ptr list, p;
+	int found = 0;
+
+	if (!clnt)
+		return -1;
+	if (dump(clnt, &list) < 0) {
+		clnt_destroy(clnt);
+		return -1;
+	}
+	for (p = list; p; p = p->rpcb_next)
+		if (p->rpcb_map.r_prog == prog)
+			found = 1;
+	clnt_freeres(clnt, (xdrproc_t)(void (*)(void))xdr_rpcblist_ptr, (char *)&list);
+	clnt_destroy(clnt);
+	return found;
+}
+
+int rpcbind_alive(void)
+{
+	return rpcbind_registered(RPCBPROG) > 0;
+}

@@ -1,0 +1,11 @@
+/* Asking rpcbind which RPC programs are registered.  Readiness of statd and
+ * mountd, and the promise start-statd makes to mount.nfs, rest on this. */
+#ifndef NFSCTL_RPCBIND_QUERY_H
+#define NFSCTL_RPCBIND_QUERY_H
+
+/* 1 registered, 0 not registered, -1 rpcbind not reachable. */
+int rpcbind_registered(unsigned long prog);
+/* rpcbind answers at all? */
+int rpcbind_alive(void);
+
+#endif

@@ -1,0 +1,14 @@
+/* systemd mode: the action is systemd's job; nfs-ctl only names the unit. */
+#ifndef NFSCTL_RUN_SYSTEMD_H
+#define NFSCTL_RUN_SYSTEMD_H
+
+#include "ctx.h"
+#include "strv.h"
+
+int systemd_action(struct ctx *ctx, const char *action, const char *what);
+/* Runs `systemctl ARGS...` and returns its exit code (-1: not runnable). */
+int systemctl(struct ctx *ctx, const char *const *args);
+/* The unit that stands for a target or component name, or NULL. */
+const char *unit_for(const char *what);
+
+#endif

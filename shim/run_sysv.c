@@ -1,0 +1,399 @@
+/* Executing a plan step by step (sysvinit mode).  Each step waits for the
+ * real readiness signal: the daemon's parent exited with 0, its program is
+ * registered with rpcbind, nfsd reports threads.  No fixed sleeps. */
+#include "run_sysv.h"
+#include "log.h"
+#include "lsb.h"
+#include "mounts.h"
+#include "paths.h"
+#include "pidrec.h"
+#include "proc.h"
+#include "rpcbind_query.h"
+#include "xalloc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* What happened so far, for the report when a step fails. */
+struct progress {
+	struct strv started;
+	struct strv stopped;
+};
+
+static char *read_output(const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char buf[2048];
+	size_t n;
+
+	if (!f)
+		return xstrdup("");
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+	return xstrdup(buf);
+}
+
+/* Runs a step's command; on failure says what happened with its output. */
+static int run_command(struct ctx *ctx, const struct step *s)
+{
+	char *out = state_file(s->c->name, ".out");
+	int status = 0, rc = -1;
+	enum run_result r = proc_run(&s->argv, out, ctx->timeout_ms, &status);
+	char *msg = out ? read_output(out) : xstrdup("");
+
+	if (r == RUN_EXITED && status == 0)
+		rc = 0;
+	else if (r == RUN_TIMEOUT)
+		log_error("%s: %s did not finish within %d ms", s->c->name, s->argv.v[0], ctx->timeout_ms);
+	else if (r == RUN_SIGNALLED)
+		log_error("%s: %s was killed by signal %d%s%s", s->c->name, s->argv.v[0], status,
+			  *msg ? ": " : "", msg);
+	else
+		log_error("%s: %s failed with exit code %d%s%s", s->c->name, s->argv.v[0], status,
+			  *msg ? ": " : "", msg);
+	free(msg);
+	free(out);
+	return rc;
+}
+
+static int wait_until(int (*ready)(const void *), const void *arg, int timeout_ms)
+{
+	long long deadline = proc_now_ms() + timeout_ms;
+	int step = 1;
+
+	while (!ready(arg)) {
+		if (proc_now_ms() >= deadline)
+			return -1;
+		proc_nap_ms(step);
+		step = step < 50 ? step * 2 : 50;
+	}
+	return 0;
+}
+
+static int rpc_ready(const void *arg)
+{
+	return rpcbind_registered(*(const unsigned long *)arg) > 0;
+}
+
+static int rpcbind_ready(const void *arg)
+{
+	(void)arg;
+	return rpcbind_alive();
+}
+
+/* rpcbind is not ours, but at boot under sysvinit its script may simply
+ * not have run yet: start it through its own script, once. */
+static int step_check_rpcbind(struct ctx *ctx)
+{
+	char *script;
+	int wait_ms = 0;
+
+	if (rpcbind_alive())
+		return LSB_OK;
+	script = path_in_root("/etc/init.d/rpcbind");
+	if (access(script, X_OK) == 0) {
+		struct strv argv;
+		int status;
+
+		strv_init(&argv);
+		strv_add(&argv, script);
+		strv_add(&argv, "start");
+		log_info("rpcbind is not running: starting it with %s start", script);
+		proc_run(&argv, NULL, ctx->timeout_ms, &status);
+		strv_free(&argv);
+		wait_ms = ctx->timeout_ms;
+	}
+	free(script);
+	if (wait_until(rpcbind_ready, NULL, wait_ms) == 0)
+		return LSB_OK;
+	log_error("rpcbind is not running (nothing answers on %s/run/rpcbind.sock); "
+		  "NFS needs it: start the rpcbind service first", paths_root());
+	return LSB_ERR_GENERIC;
+}
+
+static int step_mount(struct ctx *ctx, const struct step *s)
+{
+	const char *fstype = s->argv.v[2], *where = s->argv.v[4];
+
+	if (mounts_has(fstype, where)) {
+		log_debug("%s: %s already mounted on %s", s->c->name, fstype, where);
+		return LSB_OK;
+	}
+	if (s->missing) {
+		log_error("%s: the mount program is not installed", s->c->name);
+		return LSB_ERR_NOT_INSTALLED;
+	}
+	if (run_command(ctx, s) == 0)
+		return LSB_OK;
+	if (strcmp(fstype, "nfsd") == 0) {
+		log_error("cannot mount the nfsd file system on %s: this kernel has no "
+			  "NFS server support (module nfsd)", where);
+		return LSB_ERR_NOT_INSTALLED;
+	}
+	log_error("cannot mount %s on %s", fstype, where);
+	return LSB_ERR_GENERIC;
+}
+
+struct pid_search {
+	const char *exe;
+	pid_t pid;
+};
+
+static int daemon_found(const void *arg)
+{
+	struct pid_search *ps = (struct pid_search *)arg;
+
+	return proc_find_by_exe(ps->exe, &ps->pid, 1) == 1;
+}
+
+/* A forking daemon is ready when its parent exited with 0, its pid is
+ * known, and its RPC program (if any) is registered. */
+static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr)
+{
+	const struct component *c = s->c;
+	struct pid_search ps = { s->argv.v[0], 0 };
+	pid_t pid;
+	enum pid_state st;
+
+	if (s->missing) {
+		if (c->flags & F_GATED) {
+			log_info("%s: %s is not installed: skipped", c->name, s->argv.v[0]);
+			return LSB_OK;
+		}
+		log_error("%s: %s is not installed", c->name, s->argv.v[0]);
+		return LSB_ERR_NOT_INSTALLED;
+	}
+	st = pidrec_lookup(c, s->argv.v[0], &pid);
+	if (st == PID_RUNNING) {
+		log_info("%s: already running (pid %d)", c->name, (int)pid);
+		return LSB_OK;
+	}
+	if (st == PID_STALE) {
+		log_info("%s: removing stale pid file", c->name);
+		pidrec_forget(c);
+	}
+	if (run_command(ctx, s) != 0)
+		return LSB_ERR_GENERIC;
+	if (wait_until(daemon_found, &ps, ctx->timeout_ms) != 0) {
+		log_error("%s: %s exited with 0 but no daemon process is left", c->name,
+			  s->argv.v[0]);
+		return LSB_ERR_GENERIC;
+	}
+	pidrec_save(c, ps.pid);
+	strv_add(&pr->started, c->name);
+	if (c->rpcprog && wait_until(rpc_ready, &c->rpcprog, ctx->timeout_ms) != 0) {
+		log_error("%s: pid %d did not register RPC program %lu with rpcbind within %d ms; stopping it",
+			  c->name, (int)ps.pid, c->rpcprog, ctx->timeout_ms);
+		proc_terminate(ps.pid, ctx->timeout_ms);
+		pidrec_forget(c);
+		return LSB_ERR_GENERIC;
+	}
+	return LSB_OK;
+}
+
+static int nfsd_threads(void)
+{
+	char *path = path_in_root("/proc/fs/nfsd/threads");
+	FILE *f = fopen(path, "re");
+	int n = 0;
+
+	free(path);
+	if (!f)
+		return 0;
+	if (fscanf(f, "%d", &n) != 1)
+		n = 0;
+	fclose(f);
+	return n;
+}
+
+static int nfsd_serving(const void *arg)
+{
+	(void)arg;
+	return nfsd_threads() > 0;
+}
+
+static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
+		    int starting)
+{
+	const struct component *c = s->c;
+
+	if (s->missing) {
+		log_error("%s: %s is not installed", c->name, s->argv.v[0]);
+		/* notifying peers is best effort; the server itself is not */
+		return (c->flags & F_FOREVER) ? LSB_OK : LSB_ERR_NOT_INSTALLED;
+	}
+	if (run_command(ctx, s) != 0)
+		return (c->flags & F_FOREVER) || !starting ? LSB_OK : LSB_ERR_GENERIC;
+	/* sm-notify must only speak once nfsd really serves */
+	if (starting && strcmp(c->name, "nfsd") == 0 &&
+	    wait_until(nfsd_serving, NULL, ctx->timeout_ms) != 0) {
+		log_error("nfsd: %s succeeded but the kernel reports no server threads",
+			  s->argv.v[0]);
+		return LSB_ERR_GENERIC;
+	}
+	if (starting && !strv_contains(&pr->started, c->name))
+		strv_add(&pr->started, c->name);
+	return LSB_OK;
+}
+
+int target_active(const char *target)
+{
+	char *path = state_file(target, ".active");
+	int yes = path && access(path, F_OK) == 0;
+
+	free(path);
+	return yes;
+}
+
+void target_mark(const char *target, int active)
+{
+	char *path = state_file(target, ".active");
+	int fd;
+
+	if (!path)
+		return;
+	if (!active) {
+		unlink(path);
+	} else {
+		fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+		if (fd >= 0)
+			close(fd);
+	}
+	free(path);
+}
+
+/* The two-pronged stop: a daemon the client side may use goes only when
+ * neither a mount nor the other target needs it. */
+static const char *shared_still_needed(const struct plan *p, const struct component *c)
+{
+	static char why[400];
+	struct client_needs needs;
+	const char *other = p->target == T_CLIENT ? "server" : "client";
+
+	mounts_client_needs(&needs);
+	if (strcmp(c->name, "statd") == 0 && needs.statd) {
+		snprintf(why, sizeof(why), "the NFSv2/v3 mount on %s uses locking", needs.statd_mount);
+		return why;
+	}
+	if (strcmp(c->name, "gssd") == 0 && needs.gssd) {
+		snprintf(why, sizeof(why), "the Kerberos mount on %s needs it", needs.gssd_mount);
+		return why;
+	}
+	if (p->target && target_active(other)) {
+		snprintf(why, sizeof(why), "the %s target is active", other);
+		return why;
+	}
+	return NULL;
+}
+
+static int step_stop(struct ctx *ctx, const struct plan *p, const struct step *s,
+		     enum shared_policy shared, struct progress *pr)
+{
+	const struct component *c = s->c;
+	const char *why;
+	pid_t pid;
+	int r;
+
+	if (pidrec_lookup(c, s->argv.v[0], &pid) != PID_RUNNING) {
+		pidrec_forget(c);
+		return LSB_OK;
+	}
+	if ((c->flags & F_SHARED) && p->target) {
+		if (shared == SHARED_KEEP) {
+			log_info("%s: kept running across the restart", c->name);
+			return LSB_OK;
+		}
+		why = shared_still_needed(p, c);
+		if (why) {
+			log_info("%s: kept running: %s", c->name, why);
+			return LSB_OK;
+		}
+	}
+	r = proc_terminate(pid, ctx->timeout_ms);
+	if (r < 0) {
+		log_error("%s: pid %d survived TERM and KILL", c->name, (int)pid);
+		return LSB_ERR_GENERIC;
+	}
+	if (r > 0)
+		log_warn("%s: pid %d ignored TERM for %d ms and was killed", c->name,
+			 (int)pid, ctx->timeout_ms);
+	pidrec_forget(c);
+	strv_add(&pr->stopped, c->name);
+	return LSB_OK;
+}
+
+static int execute_step(struct ctx *ctx, const struct plan *p, const struct step *s,
+			enum shared_policy shared, struct progress *pr)
+{
+	int starting = strcmp(p->action, "start") == 0;
+	char *cmd = strv_join_display(&s->argv);
+
+	log_info("%s %s: %s", verb_name(s->verb), s->c->name, cmd);
+	free(cmd);
+	switch (s->verb) {
+	case V_CHECK:
+		return step_check_rpcbind(ctx);
+	case V_MOUNT:
+		return step_mount(ctx, s);
+	case V_START:
+		return step_start(ctx, s, pr);
+	case V_RUN:
+		return step_run(ctx, s, pr, starting);
+	case V_STOP:
+		return step_stop(ctx, p, s, shared, pr);
+	case V_SKIP:
+		break;
+	}
+	return LSB_OK;
+}
+
+static void report_failure(const struct plan *p, size_t failed, const struct progress *pr)
+{
+	char *done = strv_join_display(&pr->started);
+	struct strv left;
+
+	strv_init(&left);
+	for (size_t i = failed + 1; i < p->n; i++)
+		if (p->steps[i].verb != V_SKIP && !strv_contains(&left, p->steps[i].c->name))
+			strv_add(&left, p->steps[i].c->name);
+	char *notdone = strv_join_display(&left);
+	log_error("%s %s failed at %s; started in this run: %s; not run: %s",
+		  p->action, p->what, p->steps[failed].c->name,
+		  *done ? done : "nothing", *notdone ? notdone : "nothing");
+	free(done);
+	free(notdone);
+	strv_free(&left);
+}
+
+int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy shared)
+{
+	int starting = strcmp(p->action, "start") == 0, rc = LSB_OK;
+	struct progress pr;
+
+	strv_init(&pr.started);
+	strv_init(&pr.stopped);
+	for (size_t i = 0; i < p->n; i++) {
+		int r = execute_step(ctx, p, &p->steps[i], shared, &pr);
+
+		if (r == LSB_OK)
+			continue;
+		if (starting) {
+			report_failure(p, i, &pr);
+			rc = r;
+			break;
+		}
+		rc = r; /* a stop goes on: stop as much as can be stopped */
+	}
+	if (rc == LSB_OK && p->target && (p->target & (T_SERVER | T_CLIENT)))
+		target_mark(p->what, starting);
+	strv_free(&pr.started);
+	strv_free(&pr.stopped);
+	return rc;
+}

@@ -1,0 +1,25 @@
+/* sysvinit mode: nfs-ctl itself carries out the plan. */
+#ifndef NFSCTL_RUN_SYSV_H
+#define NFSCTL_RUN_SYSV_H
+
+#include "ctx.h"
+#include "plan.h"
+
+/* How a stop treats daemons that NFS clients may still use (statd, gssd). */
+enum shared_policy {
+	SHARED_IF_UNUSED, /* stop them unless a mount or the other target needs them */
+	SHARED_KEEP,      /* never (restart: statd keeps its state across it) */
+};
+
+/* Executes P; the caller holds the lock.  Returns an LSB exit code. */
+int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy shared);
+/* LSB action on a target or component; takes the lock itself. */
+int sysv_action(struct ctx *ctx, const char *action, const char *what);
+/* LSB status of a target or component (no lock, no changes). */
+int sysv_status(struct ctx *ctx, const char *what, int quiet);
+/* Target bookkeeping: "server" and "client" are active between a
+ * successful start and a stop. */
+int target_active(const char *target);
+void target_mark(const char *target, int active);
+
+#endif

@@ -1,0 +1,23 @@
+/* A growable, NULL-terminated vector of strings: argv in the making. */
+#ifndef NFSCTL_STRV_H
+#define NFSCTL_STRV_H
+
+#include <stddef.h>
+
+struct strv {
+	char **v;   /* always NULL-terminated once anything was added */
+	size_t n, cap;
+};
+
+void strv_init(struct strv *sv);
+void strv_free(struct strv *sv);
+void strv_add(struct strv *sv, const char *s);
+void strv_addf(struct strv *sv, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Appends words of a whitespace-separated list (no quoting). */
+void strv_add_words(struct strv *sv, const char *list);
+int strv_contains(const struct strv *sv, const char *s);
+/* One line, words quoted only when they need it: for humans and logs. */
+char *strv_join_display(const struct strv *sv);
+
+#endif

@@ -1,0 +1,177 @@
+/* LSB actions in sysvinit mode, built from start and stop plans. */
+#include "run_sysv.h"
+#include "lock.h"
+#include "log.h"
+#include "lsb.h"
+#include "paths.h"
+#include "pidrec.h"
+#include "policy.h"
+#include "xalloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int run_plan(struct ctx *ctx, const char *action, const char *what,
+		    enum shared_policy shared)
+{
+	struct plan p;
+	int rc;
+
+	if (plan_build(ctx, action, what, &p) < 0)
+		return LSB_ERR_ARGS;
+	rc = sysv_execute(ctx, &p, shared);
+	plan_free(&p);
+	return rc;
+}
+
+static int nfsd_thread_count(void)
+{
+	char *path = path_in_root("/proc/fs/nfsd/threads");
+	FILE *f = fopen(path, "re");
+	int n = 0;
+
+	free(path);
+	if (f) {
+		if (fscanf(f, "%d", &n) != 1)
+			n = 0;
+		fclose(f);
+	}
+	return n;
+}
+
+/* One status line per component; returns an LSB status code for it, or
+ * -1 for components that have no running state (mounts, exports...). */
+static int component_status(const struct step *s, int quiet)
+{
+	const struct component *c = s->c;
+	pid_t pid = 0;
+	int rc = -1;
+
+	if (c->kind == KIND_DAEMON) {
+		enum pid_state st = pidrec_lookup(c, s->argv.v[0], &pid);
+
+		rc = st == PID_RUNNING ? LSB_STATUS_RUNNING :
+		     st == PID_STALE ? LSB_STATUS_DEAD_PIDFILE : LSB_STATUS_NOT_RUNNING;
+		if (!quiet)
+			printf("%-9s %s", c->name,
+			       rc == 0 ? "running" : rc == 1 ? "dead, stale pid file" : "not running");
+		if (!quiet && rc == 0)
+			printf(" (pid %d)", (int)pid);
+	} else if (strcmp(c->name, "nfsd") == 0) {
+		int n = nfsd_thread_count();
+
+		rc = n > 0 ? LSB_STATUS_RUNNING : LSB_STATUS_NOT_RUNNING;
+		if (!quiet)
+			printf(n > 0 ? "%-9s running (%d threads)" : "%-9s not running", c->name, n);
+	}
+	if (!quiet && rc >= 0)
+		putchar('\n');
+	return rc;
+}
+
+int sysv_status(struct ctx *ctx, const char *what, int quiet)
+{
+	struct plan p;
+	int running = 0, down = 0, stale = 0;
+
+	if (plan_build(ctx, "start", what, &p) < 0)
+		return LSB_STATUS_UNKNOWN;
+	for (size_t i = 0; i < p.n; i++) {
+		int rc = p.steps[i].verb == V_SKIP ? -1 : component_status(&p.steps[i], quiet);
+
+		running += rc == LSB_STATUS_RUNNING;
+		stale += rc == LSB_STATUS_DEAD_PIDFILE;
+		down += rc == LSB_STATUS_NOT_RUNNING;
+	}
+	plan_free(&p);
+	if (stale)
+		return LSB_STATUS_DEAD_PIDFILE;
+	if (down || !running)
+		return LSB_STATUS_NOT_RUNNING;
+	return LSB_STATUS_RUNNING;
+}
+
+static int is_running(struct ctx *ctx, const char *what)
+{
+	return sysv_status(ctx, what, 1) == LSB_STATUS_RUNNING;
+}
+
+/* Reload re-reads the export table without dropping clients. */
+static int reload(struct ctx *ctx, const char *what)
+{
+	struct plan p;
+	int rc = LSB_OK;
+
+	if (target_from_name(what) != T_SERVER && strcmp(what, "exports") != 0) {
+		log_error("reload: %s has nothing to reload; use restart", what);
+		return LSB_ERR_UNIMPLEMENTED;
+	}
+	if (!is_running(ctx, what)) {
+		log_error("reload: %s is not running", what);
+		return LSB_ERR_NOT_RUNNING;
+	}
+	if (plan_build(ctx, "start", "exports", &p) < 0)
+		return LSB_ERR_GENERIC;
+	for (size_t i = 0; i < p.n; i++) {
+		struct plan one = p;
+
+		if (strcmp(p.steps[i].c->name, "exports") != 0)
+			continue;
+		one.steps = &p.steps[i];
+		one.n = 1;
+		one.target = 0;
+		rc = sysv_execute(ctx, &one, SHARED_KEEP);
+	}
+	plan_free(&p);
+	return rc;
+}
+
+static int locked_action(struct ctx *ctx, const char *action, const char *what)
+{
+	if (!strcmp(action, "start"))
+		return run_plan(ctx, "start", what, SHARED_IF_UNUSED);
+	if (!strcmp(action, "stop"))
+		return run_plan(ctx, "stop", what, SHARED_IF_UNUSED);
+	if (!strcmp(action, "restart") ||
+	    (!strcmp(action, "try-restart") && is_running(ctx, what))) {
+		int rc = run_plan(ctx, "stop", what, SHARED_KEEP);
+
+		return rc != LSB_OK ? rc : run_plan(ctx, "start", what, SHARED_KEEP);
+	}
+	if (!strcmp(action, "try-restart"))
+		return LSB_OK; /* LSB: not running is success */
+	if (!strcmp(action, "reload"))
+		return reload(ctx, what);
+	if (!strcmp(action, "force-reload")) {
+		if (target_from_name(what) == T_SERVER || !strcmp(what, "exports"))
+			return reload(ctx, what);
+		return locked_action(ctx, "try-restart", what);
+	}
+	log_error("unknown action '%s'", action);
+	return LSB_ERR_ARGS;
+}
+
+int sysv_action(struct ctx *ctx, const char *action, const char *what)
+{
+	int fd, rc;
+
+	if (!strcmp(action, "status"))
+		return sysv_status(ctx, what, 0);
+	if (geteuid() != 0) {
+		log_error("%s %s: only root may do that", action, what);
+		return LSB_ERR_PERM;
+	}
+	if (ctx->settings.errors && strcmp(action, "stop") != 0) {
+		log_error("%s %s: refusing to act on broken configuration (see above); "
+			  "nothing that runs was touched", action, what);
+		return LSB_ERR_NOT_CONFIGURED;
+	}
+	fd = lock_acquire(ctx->timeout_ms * 6);
+	if (fd < 0)
+		return LSB_ERR_GENERIC;
+	rc = locked_action(ctx, action, what);
+	lock_release(fd);
+	return rc;
+}
