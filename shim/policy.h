@@ -6,11 +6,19 @@
 
 #include "ctx.h"
 
-/* Returns 1 if COMPONENT should run for TARGET ("server", "client").
- * *why receives a short static explanation for the plan output. */
+/* Returns 1 if COMPONENT should run for TARGET ("server", "client",
+ * "secure", "blkmap").  *why receives a short explanation for the plan
+ * output ("" when there is nothing to say); it stays valid for the next
+ * few calls (a small ring of buffers), copy it to keep it longer. */
 int policy_wants(const struct ctx *ctx, const char *target,
 		 const char *component, const char **why);
 /* NFSv2 and NFSv3 both disabled for the server. */
 int policy_v4_only(const struct ctx *ctx);
+/* Whether the server offers NFS version VERS ("2", "3", "4"), reading
+ * nfs.conf's [nfsd] versN and -N/-V in legacy rpc.nfsd options. */
+int policy_nfs_version_enabled(const struct ctx *ctx, const char *vers);
+/* Debian's RPCNFSDPRIORITY: the nice(2) increment for rpc.nfsd, 0 if
+ * unset (the runner applies it; it is not an rpc.nfsd option). */
+int policy_nfsd_priority(const struct ctx *ctx);
 
 #endif

@@ -1,0 +1,18 @@
+/* Diagnostics of configuration readers: every complaint names FILE:LINE
+ * and is counted in the settings model, so that `nfs-ctl config --check`
+ * and the runners can tell a clean configuration from a broken one. */
+#ifndef NFSCTL_CONF_DIAG_H
+#define NFSCTL_CONF_DIAG_H
+
+#include "settings.h"
+
+/* Malformed input: the value is not used; counted in s->errors. */
+void conf_error(struct settings *s, const char *file, int line,
+		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Suspicious but harmless input (unknown key...): counted in s->warnings. */
+void conf_warn(struct settings *s, const char *file, int line,
+	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Fuzzers and unit tests count without printing. */
+void conf_diag_set_quiet(int quiet);
+
+#endif

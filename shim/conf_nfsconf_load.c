@@ -1,0 +1,208 @@
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1 /* versionsort, memmem */
+#endif
+#include "conf_nfsconf_load.h"
+#include "conf_diag.h"
+#include "conf_file.h"
+#include "conf_nfsconf.h"
+#include "paths.h"
+#include "xalloc.h"
+
+#include <dirent.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* nfs-utils follows includes without limit (a loop exhausts its stack);
+ * we stop at a loop or at this depth, with an error. */
+#define MAX_INCLUDE_DEPTH 16
+#define MAX_VAR_INDIRECTIONS 8
+
+struct loader {
+	char *chain[MAX_INCLUDE_DEPTH + 1];   /* canonical names being read */
+	int depth;
+};
+
+static void load(struct loader *l, struct settings *s, const char *path,
+		 const char *section);
+
+static char *include_target(const char *including_file, const char *path)
+{
+	const char *slash;
+
+	if (path[0] == '/')
+		return path_in_root(path);
+	slash = strrchr(including_file, '/');
+	if (!slash)
+		return xstrdup(path);
+	return xasprintf("%.*s/%s", (int)(slash - including_file),
+			 including_file, path);
+}
+
+static int in_chain(const struct loader *l, const char *canon)
+{
+	for (int i = 0; i < l->depth; i++)
+		if (!strcmp(l->chain[i], canon))
+			return 1;
+	return 0;
+}
+
+static void on_include(void *opaque, struct settings *s, const char *path,
+		       int optional, const char *section, const char *file,
+		       int line)
+{
+	struct loader *l = opaque;
+	char *target = include_target(file, path);
+	char *canon = realpath(target, NULL);
+
+	if (!canon) {
+		if (!optional)
+			conf_warn(s, file, line, "included file %s not found",
+				  target);
+	} else if (in_chain(l, canon)) {
+		conf_error(s, file, line, "include loop: %s is already being read",
+			   target);
+	} else if (l->depth >= MAX_INCLUDE_DEPTH) {
+		conf_error(s, file, line, "includes nested deeper than %d",
+			   MAX_INCLUDE_DEPTH);
+	} else {
+		load(l, s, target, section);
+	}
+	free(canon);
+	free(target);
+}
+
+static void load(struct loader *l, struct settings *s, const char *path,
+		 const char *section)
+{
+	struct nfsconf_hooks hooks = { on_include, l };
+	const char *why;
+	char *buf, *canon;
+	size_t len;
+
+	switch (conf_file_read(path, &buf, &len, &why)) {
+	case CONF_READ_MISSING:
+		/* top-level files are optional; includes were checked */
+		return;
+	case CONF_READ_FAILED:
+		conf_error(s, path, 0, "cannot read: %s", why);
+		return;
+	case CONF_READ_OK:
+		break;
+	}
+	canon = realpath(path, NULL);
+	l->chain[l->depth++] = canon ? canon : xstrdup(path);
+	nfsconf_parse(buf, len, path, section, s, &hooks);
+	free(l->chain[--l->depth]);
+	free(buf);
+}
+
+void nfsconf_load_file(struct settings *s, const char *path)
+{
+	struct loader l = { .depth = 0 };
+
+	load(&l, s, path, NULL);
+}
+
+static int conf_name(const struct dirent *d)
+{
+	size_t len = strlen(d->d_name);
+
+	if (d->d_name[0] == '.' || len <= 5 ||
+	    strcmp(d->d_name + len - 5, ".conf") != 0)
+		return 0;
+	return d->d_type == DT_REG || d->d_type == DT_LNK ||
+	       d->d_type == DT_UNKNOWN;
+}
+
+/* nfs-utils reads FILE.d/ *.conf sorted with versionsort(3). */
+static void load_dir(struct settings *s, const char *dir)
+{
+	struct dirent **names;
+	int n = scandir(dir, &names, conf_name, versionsort);
+
+	if (n < 0)
+		return;
+	for (int i = 0; i < n; i++) {
+		char *path = xasprintf("%s/%s", dir, names[i]->d_name);
+
+		nfsconf_load_file(s, path);
+		free(path);
+		free(names[i]);
+	}
+	free(names);
+}
+
+void nfsconf_load_all(struct settings *s)
+{
+	static const char *const bases[] = { "/usr/etc/nfs.conf", "/etc/nfs.conf" };
+
+	for (size_t i = 0; i < 2; i++) {
+		char *file = path_in_root(bases[i]);
+		char *dir = xasprintf("%s.d", file);
+
+		nfsconf_load_file(s, file);
+		load_dir(s, dir);
+		free(dir);
+		free(file);
+	}
+	nfsconf_expand_vars(s);
+}
+
+static const char *resolve(const struct settings *s, const char *name,
+			   int *looped)
+{
+	for (int i = 0; i < MAX_VAR_INDIRECTIONS; i++) {
+		const char *env = getenv(name);
+		const char *v;
+
+		if (env && *env)
+			return env;
+		v = settings_get(s, "environment", name);
+		if (!v || v[0] != '$')
+			return v;
+		name = v + 1;
+	}
+	*looped = 1;
+	return NULL;
+}
+
+void nfsconf_expand_vars(struct settings *s)
+{
+	size_t i = 0;
+
+	while (i < s->n) {
+		struct setting *e = &s->v[i];
+		char *sec, *key, *file;
+		const char *v;
+		int looped = 0;
+
+		if (e->origin != ORIGIN_NFSCONF || e->value[0] != '$') {
+			i++;
+			continue;
+		}
+		v = resolve(s, e->value + 1, &looped);
+		sec = xstrdup(e->section);
+		key = xstrdup(e->key);
+		file = e->file ? xstrdup(e->file) : NULL;
+		if (v) {
+			char *copy = xstrdup(v);
+
+			settings_set(s, sec, key, copy, file, e->line, ORIGIN_NFSCONF);
+			free(copy);
+			i++;
+		} else {
+			if (looped)
+				conf_error(s, file, e->line, "%s: $%s refers to itself",
+					   key, e->value + 1);
+			else
+				conf_warn(s, file, e->line,
+					  "%s: $%s is neither in the environment nor in [environment]: %s.%s is unset",
+					  key, e->value + 1, sec, key);
+			settings_unset(s, sec, key);
+		}
+		free(sec);
+		free(key);
+		free(file);
+	}
+}

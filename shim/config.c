@@ -1,0 +1,48 @@
+/* Every configuration source, lowest precedence first; settings_set()
+ * lets a later source replace an earlier value:
+ *   built-in defaults < nfs.conf family < distribution file(s) < --set
+ * (--set is applied by main after config_load). */
+#include "config.h"
+#include "conf_legacy.h"
+#include "conf_nfsconf_load.h"
+#include "log.h"
+
+#include <string.h>
+
+/* Only what nfs-ctl itself needs to decide, with nfs-utils' defaults. */
+static void load_defaults(struct settings *s)
+{
+	static const struct { const char *section, *key, *value; } d[] = {
+		{ "general", "pipefs-directory", "/var/lib/nfs/rpc_pipefs" },
+		{ "nfsd", "threads", "8" },
+		{ "nfsd", "vers3", "y" },
+		{ "nfsd", "vers4", "y" },
+	};
+
+	for (size_t i = 0; i < sizeof(d) / sizeof(*d); i++)
+		settings_set(s, d[i].section, d[i].key, d[i].value, NULL, 0,
+			     ORIGIN_DEFAULT);
+}
+
+int config_load(struct ctx *ctx)
+{
+	struct settings *s = &ctx->settings;
+	const char *distro;
+	const struct legacy_format *fmt;
+
+	/* Record what was detected: `config` shows it, runners may use it. */
+	if (!ctx->distro)
+		ctx->distro = legacy_detect();
+	distro = ctx->distro;
+	fmt = legacy_format_for(distro);
+
+	load_defaults(s);
+	nfsconf_load_all(s);
+	if (fmt)
+		legacy_load(s, fmt);
+	else if (strcmp(distro, "none") != 0)
+		log_warn("unknown distribution '%s': no distribution file read",
+			 distro);
+	log_debug("configuration: distribution files of '%s'", distro);
+	return s->errors ? -1 : 0;
+}

@@ -1,0 +1,294 @@
+/* Configuration -> argv.  Values from nfs.conf (and built-in defaults)
+ * are NOT turned into options: since nfs-utils 2.1.1 each daemon reads
+ * nfs.conf itself, and repeating them would only risk disagreeing.  Values
+ * from the distribution's files and from --set are, because no daemon
+ * reads those.  Free-form option strings come first and options derived
+ * from single values after them: getopt lets the last occurrence win, and
+ * single values include --set, the highest precedence.  rpc.nfsd's thread
+ * count is its positional argument and goes last. */
+#include "daemon_args.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+enum rule_kind {
+	VALUE,          /* OPT VALUE */
+	IF_TRUE,        /* OPT when the boolean is true */
+	IF_FALSE,       /* OPT when the boolean is false */
+	TRUE_FALSE,     /* OPT when true, OPT2 when false */
+	REPEAT,         /* OPT repeated VALUE times (verbosity levels) */
+	VERSION,        /* OPT N when true (-V), OPT2 N when false (-N) */
+	LIST,           /* OPT ITEM for each comma-separated item */
+	RDMA,           /* rpc.nfsd --rdma when true, --rdma=VALUE for a port */
+	JOINED,         /* OPT=VALUE */
+};
+
+struct rule {
+	const char *section, *key;
+	enum rule_kind kind;
+	const char *opt, *opt2;
+};
+
+struct component_rules {
+	const char *component;
+	const struct rule *rules;
+};
+
+static const struct rule nfsd_rules[] = {
+	{ "nfsd", "debug",      IF_TRUE,    "-d", NULL },
+	{ "nfsd", "host",       VALUE,      "-H", NULL },
+	{ "nfsd", "port",       VALUE,      "-p", NULL },
+	{ "nfsd", "scope",      VALUE,      "-S", NULL },
+	{ "nfsd", "grace-time", VALUE,      "-G", NULL },
+	{ "nfsd", "lease-time", VALUE,      "-L", NULL },
+	{ "nfsd", "tcp",        TRUE_FALSE, "-t", "-T" },
+	{ "nfsd", "udp",        TRUE_FALSE, "-u", "-U" },
+	{ "nfsd", "vers2",      VERSION,    "-V", "-N" },
+	{ "nfsd", "vers3",      VERSION,    "-V", "-N" },
+	{ "nfsd", "vers4",      VERSION,    "-V", "-N" },
+	{ "nfsd", "vers4.0",    VERSION,    "-V", "-N" },
+	{ "nfsd", "vers4.1",    VERSION,    "-V", "-N" },
+	{ "nfsd", "vers4.2",    VERSION,    "-V", "-N" },
+	{ "nfsd", "rdma",       RDMA,       "--rdma", NULL },
+	{ "nfsd", "rdma-port",  JOINED,     "--rdma", NULL },
+	{ NULL, NULL, VALUE, NULL, NULL },
+};
+
+/* rpc.mountd also honours [nfsd] versions and udp (rpc.mountd(8)). */
+static const struct rule mountd_rules[] = {
+	{ "mountd", "debug",                LIST,     "-d", NULL },
+	{ "mountd", "port",                 VALUE,    "-p", NULL },
+	{ "mountd", "threads",              VALUE,    "-t", NULL },
+	{ "mountd", "descriptors",          VALUE,    "-o", NULL },
+	{ "mountd", "manage-gids",          IF_TRUE,  "-g", NULL },
+	{ "mountd", "reverse-lookup",       IF_TRUE,  "-r", NULL },
+	{ "mountd", "cache-use-ipaddr",     IF_TRUE,  "-i", NULL },
+	{ "mountd", "state-directory-path", VALUE,    "-s", NULL },
+	{ "mountd", "ha-callout",           VALUE,    "-H", NULL },
+	{ "nfsd",   "vers2",                VERSION,  "-V", "-N" },
+	{ "nfsd",   "vers3",                VERSION,  "-V", "-N" },
+	{ "nfsd",   "udp",                  IF_FALSE, "-u", NULL },
+	{ NULL, NULL, VALUE, NULL, NULL },
+};
+
+static const struct rule statd_rules[] = {
+	{ "statd", "port",                 VALUE, "-p", NULL },
+	{ "statd", "outgoing-port",        VALUE, "-o", NULL },
+	{ "statd", "name",                 VALUE, "-n", NULL },
+	{ "statd", "state-directory-path", VALUE, "-P", NULL },
+	{ "statd", "ha-callout",           VALUE, "-H", NULL },
+	{ "lockd", "port",                 VALUE, "--nlm-port", NULL },
+	{ "lockd", "udp-port",             VALUE, "--nlm-udp-port", NULL },
+	{ NULL, NULL, VALUE, NULL, NULL },
+};
+
+static const struct rule sm_notify_rules[] = {
+	{ "sm-notify", "force",                IF_TRUE, "-f", NULL },
+	{ "sm-notify", "retry-time",           VALUE,   "-m", NULL },
+	{ "sm-notify", "outgoing-port",        VALUE,   "-p", NULL },
+	{ "sm-notify", "outgoing-addr",        VALUE,   "-v", NULL },
+	{ "statd",     "state-directory-path", VALUE,   "-P", NULL },
+	{ NULL, NULL, VALUE, NULL, NULL },
+};
+
+static const struct rule gssd_rules[] = {
+	{ "general", "pipefs-directory",      VALUE,    "-p", NULL },
+	{ "gssd", "verbosity",                REPEAT,   "-v", NULL },
+	{ "gssd", "rpc-verbosity",            REPEAT,   "-r", NULL },
+	{ "gssd", "use-memcache",             IF_TRUE,  "-M", NULL },
+	{ "gssd", "use-machine-creds",        IF_FALSE, "-n", NULL },
+	{ "gssd", "avoid-dns",                IF_FALSE, "-D", NULL },
+	{ "gssd", "context-timeout",          VALUE,    "-t", NULL },
+	{ "gssd", "rpc-timeout",              VALUE,    "-T", NULL },
+	{ "gssd", "keytab-file",              VALUE,    "-k", NULL },
+	{ "gssd", "cred-cache-directory",     VALUE,    "-d", NULL },
+	{ "gssd", "preferred-realm",          VALUE,    "-R", NULL },
+	{ "gssd", "upcall-timeout",           VALUE,    "-U", NULL },
+	{ "gssd", "cancel-timed-out-upcalls", IF_TRUE,  "-C", NULL },
+	{ "gssd", "set-home",                 IF_FALSE, "-H", NULL },
+	{ NULL, NULL, VALUE, NULL, NULL },
+};
+
+static const struct rule svcgssd_rules[] = {
+	{ "svcgssd", "principal",       VALUE,  "-p", NULL },
+	{ "svcgssd", "verbosity",       REPEAT, "-v", NULL },
+	{ "svcgssd", "rpc-verbosity",   REPEAT, "-r", NULL },
+	{ "svcgssd", "idmap-verbosity", REPEAT, "-i", NULL },
+	{ NULL, NULL, VALUE, NULL, NULL },
+};
+
+static const struct rule pipefs_rules[] = {
+	{ "general", "pipefs-directory", VALUE, "-p", NULL },
+	{ NULL, NULL, VALUE, NULL, NULL },
+};
+
+static const struct rule nfsdcld_rules[] = {
+	{ "general", "pipefs-directory", VALUE, "-p", NULL },
+	{ "nfsdcld", "storagedir",       VALUE, "-s", NULL },
+	{ NULL, NULL, VALUE, NULL, NULL },
+};
+
+static const struct rule no_rules[] = {
+	{ NULL, NULL, VALUE, NULL, NULL },
+};
+
+static const struct component_rules components[] = {
+	{ "nfsd", nfsd_rules },
+	{ "mountd", mountd_rules },
+	{ "statd", statd_rules },
+	{ "sm-notify", sm_notify_rules },
+	{ "gssd", gssd_rules },
+	{ "svcgssd", svcgssd_rules },
+	{ "idmapd", pipefs_rules },
+	{ "nfsdcld", nfsdcld_rules },
+	{ "blkmapd", no_rules },
+	{ "exports", no_rules },
+};
+
+/* The value of SECTION.KEY if nfs-ctl, not the daemon, must pass it. */
+static const char *ours(const struct settings *s, const char *section,
+			const char *key)
+{
+	const struct setting *e = settings_find(s, section, key);
+
+	if (!e || e->origin < ORIGIN_LEGACY)
+		return NULL;
+	return e->value;
+}
+
+/* nfs.conf(5) booleans; -1 for anything else. */
+static int parse_bool(const char *v)
+{
+	static const char *const yes[] = { "y", "yes", "t", "true", "on", "1" };
+	static const char *const no[] = { "n", "no", "f", "false", "off", "0" };
+
+	for (size_t i = 0; i < sizeof(yes) / sizeof(*yes); i++)
+		if (!strcasecmp(v, yes[i]))
+			return 1;
+	for (size_t i = 0; i < sizeof(no) / sizeof(*no); i++)
+		if (!strcasecmp(v, no[i]))
+			return 0;
+	return -1;
+}
+
+/* "vers4.1" -> "4.1" */
+static const char *version_of(const char *key)
+{
+	return key + strlen("vers");
+}
+
+static void add_list(struct strv *out, const char *opt, const char *list)
+{
+	char *copy = strdup(list), *save = NULL;
+
+	if (!copy)
+		return;
+	for (char *item = strtok_r(copy, ", \t", &save); item;
+	     item = strtok_r(NULL, ", \t", &save)) {
+		strv_add(out, opt);
+		strv_add(out, item);
+	}
+	free(copy);
+}
+
+static void apply_rule(const struct rule *r, const char *v, struct strv *out)
+{
+	int b = parse_bool(v);
+	long n;
+
+	switch (r->kind) {
+	case VALUE:
+		strv_add(out, r->opt);
+		strv_add(out, v);
+		break;
+	case IF_TRUE:
+	case IF_FALSE:
+		if (b == (r->kind == IF_TRUE))
+			strv_add(out, r->opt);
+		break;
+	case TRUE_FALSE:
+		if (b >= 0)
+			strv_add(out, b ? r->opt : r->opt2);
+		break;
+	case VERSION:
+		if (b >= 0) {
+			strv_add(out, b ? r->opt : r->opt2);
+			strv_add(out, version_of(r->key));
+		}
+		break;
+	case REPEAT:
+		n = strtol(v, NULL, 10);
+		for (long i = 0; i < n && i < 10; i++)
+			strv_add(out, r->opt);
+		break;
+	case LIST:
+		if (b != 0)
+			add_list(out, r->opt, b == 1 ? "all" : v);
+		break;
+	case JOINED:
+		strv_addf(out, "%s=%s", r->opt, v);
+		break;
+	case RDMA:
+		if (b == 1)
+			strv_add(out, r->opt);
+		else if (b < 0)
+			strv_addf(out, "%s=%s", r->opt, v);
+		break;
+	}
+}
+
+/* The init scripts expanded these unquoted: the shell split them at
+ * blanks and newlines.  So do we, and no more (no globbing). */
+static void add_words(struct strv *out, const char *list)
+{
+	const char *p = list;
+
+	for (;;) {
+		size_t len;
+
+		while (*p && isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			break;
+		for (len = 0; p[len] && !isspace((unsigned char)p[len]); len++)
+			;
+		strv_addf(out, "%.*s", (int)len, p);
+		p += len;
+	}
+}
+
+static const struct rule *rules_for(const char *component)
+{
+	for (size_t i = 0; i < sizeof(components) / sizeof(*components); i++)
+		if (!strcmp(components[i].component, component))
+			return components[i].rules;
+	return no_rules;
+}
+
+/* rpc.nfsd's thread count is positional: it must come after the options. */
+static void add_nfsd_threads(const struct settings *s, struct strv *out)
+{
+	const char *threads = ours(s, "nfsd", "threads");
+
+	if (threads)
+		strv_add(out, threads);
+}
+
+void daemon_args(const struct settings *s, const char *component,
+		 struct strv *out)
+{
+	const char *raw = ours(s, "args", component);
+
+	if (raw)
+		add_words(out, raw);
+	for (const struct rule *r = rules_for(component); r->section; r++) {
+		const char *v = ours(s, r->section, r->key);
+
+		if (v)
+			apply_rule(r, v, out);
+	}
+	if (!strcmp(component, "nfsd"))
+		add_nfsd_threads(s, out);
+}

@@ -1,0 +1,298 @@
+/* Component enablement from configuration.  Each answer carries the
+ * FILE:LINE that decided it, so that the plan can say why a daemon is
+ * (not) started. */
+#include "policy.h"
+#include "paths.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+static const char *whyf(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+static const char *whyf(const char *fmt, ...)
+{
+	static char ring[8][256];
+	static unsigned next;
+	char *buf = ring[next++ % 8];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(ring[0]), fmt, ap);
+	va_end(ap);
+	return buf;
+}
+
+/* "FILE:LINE", "--set" or "built-in default" */
+static const char *where(const struct setting *e)
+{
+	if (e->file && e->line > 0)
+		return whyf("%s:%d", e->file, e->line);
+	if (e->file)
+		return e->file;
+	return e->origin == ORIGIN_CMDLINE ? "--set" : "built-in default";
+}
+
+/* nfs.conf(5) booleans; -1 when unset or not a boolean. */
+static int bool_of(const struct setting *e)
+{
+	static const char *const yes[] = { "y", "yes", "t", "true", "on", "1" };
+	static const char *const no[] = { "n", "no", "f", "false", "off", "0" };
+
+	if (!e)
+		return -1;
+	for (size_t i = 0; i < sizeof(yes) / sizeof(*yes); i++)
+		if (!strcasecmp(e->value, yes[i]))
+			return 1;
+	for (size_t i = 0; i < sizeof(no) / sizeof(*no); i++)
+		if (!strcasecmp(e->value, no[i]))
+			return 0;
+	return -1;
+}
+
+/* The last -N/-V (or long form) about VERS in a free-form rpc.nfsd option
+ * string: 1 enabled, 0 disabled, -1 not mentioned. */
+static int version_in_args(const char *args, const char *vers)
+{
+	char *copy = strdup(args ? args : ""), *save = NULL, *w;
+	int state = -1, pending = -1;
+
+	if (!copy)
+		return -1;
+	for (w = strtok_r(copy, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save)) {
+		const char *v = NULL;
+		int on = -1;
+
+		if (pending >= 0) {
+			v = w;
+			on = pending;
+			pending = -1;
+		} else if (!strcmp(w, "-N") || !strcmp(w, "--no-nfs-version")) {
+			pending = 0;
+		} else if (!strcmp(w, "-V") || !strcmp(w, "--nfs-version")) {
+			pending = 1;
+		} else if (!strncmp(w, "-N", 2) || !strncmp(w, "-V", 2)) {
+			v = w + 2;
+			on = w[1] == 'V';
+		} else if (!strncmp(w, "--no-nfs-version=", 17)) {
+			v = w + 17;
+			on = 0;
+		} else if (!strncmp(w, "--nfs-version=", 14)) {
+			v = w + 14;
+			on = 1;
+		}
+		if (v && !strcmp(v, vers))
+			state = on;
+	}
+	free(copy);
+	return state;
+}
+
+/* Effective state of version VERS and the setting that decided it. */
+static int version_state(const struct settings *s, const char *vers,
+			 const struct setting **decided)
+{
+	char key[16];
+	const struct setting *e, *raw = settings_find(s, "args", "nfsd");
+	int b, in_args;
+
+	snprintf(key, sizeof(key), "vers%s", vers);
+	e = settings_find(s, "nfsd", key);
+	*decided = e;
+	b = bool_of(e);
+	/* argv order: free-form options, then legacy/--set values */
+	if (e && e->origin >= ORIGIN_LEGACY && b >= 0)
+		return b;
+	in_args = raw && raw->origin >= ORIGIN_LEGACY ?
+		  version_in_args(raw->value, vers) : -1;
+	if (in_args >= 0) {
+		*decided = raw;
+		return in_args;
+	}
+	if (b >= 0)
+		return b;
+	*decided = NULL;
+	return strcmp(vers, "2") != 0;   /* rpc.nfsd: v2 off, v3/v4 on */
+}
+
+int policy_nfs_version_enabled(const struct ctx *ctx, const char *vers)
+{
+	const struct setting *decided;
+
+	return version_state(&ctx->settings, vers, &decided);
+}
+
+int policy_v4_only(const struct ctx *ctx)
+{
+	return !policy_nfs_version_enabled(ctx, "2") &&
+	       !policy_nfs_version_enabled(ctx, "3");
+}
+
+static const char *v4_only_reason(const struct ctx *ctx)
+{
+	const struct setting *d2, *d3;
+
+	version_state(&ctx->settings, "2", &d2);
+	version_state(&ctx->settings, "3", &d3);
+	if (d3)
+		return whyf("NFSv2/v3 disabled in %s", where(d3));
+	return "NFSv2/v3 disabled";
+}
+
+/* nfs-ctl.need-NAME: 1, 0, or -1 when unset; *why tells where. */
+static int need(const struct ctx *ctx, const char *name, const char **why)
+{
+	char key[32];
+	const struct setting *e;
+	int b;
+
+	snprintf(key, sizeof(key), "need-%s", name);
+	e = settings_find(&ctx->settings, "nfs-ctl", key);
+	b = bool_of(e);
+	if (b >= 0)
+		*why = whyf("%s %s in %s", name, b ? "enabled" : "disabled",
+			    where(e));
+	return b;
+}
+
+static int wants_statd(const struct ctx *ctx, const char *target,
+		       const char **why)
+{
+	if (need(ctx, "statd", why) == 0)
+		return 0;
+	if (!strcmp(target, "server") && policy_v4_only(ctx)) {
+		*why = v4_only_reason(ctx);
+		return 0;
+	}
+	return 1;
+}
+
+static int wants_idmapd(const struct ctx *ctx, const char *target,
+			const char **why)
+{
+	int b = need(ctx, "idmapd", why);
+	const struct setting *d;
+
+	if (b >= 0)
+		return b;
+	if (!strcmp(target, "server") &&
+	    !version_state(&ctx->settings, "4", &d)) {
+		*why = d ? whyf("NFSv4 disabled in %s", where(d)) : "NFSv4 disabled";
+		return 0;
+	}
+	return 1;
+}
+
+static int wants_nfsdcld(const struct ctx *ctx, const char *target,
+			 const char **why)
+{
+	const struct setting *d;
+	char *prog;
+
+	if (strcmp(target, "server") != 0) {
+		*why = "NFSv4 server only";
+		return 0;
+	}
+	if (!version_state(&ctx->settings, "4", &d)) {
+		*why = d ? whyf("NFSv4 disabled in %s", where(d)) : "NFSv4 disabled";
+		return 0;
+	}
+	prog = find_program("nfsdcld");
+	if (!prog) {
+		*why = "nfsdcld not installed";
+		return 0;
+	}
+	free(prog);
+	return 1;
+}
+
+static int wants_gssd(const struct ctx *ctx, const char *target,
+		      const char **why)
+{
+	const char *keytab = settings_get(&ctx->settings, "gssd", "keytab-file");
+	char *path;
+	int b, present;
+
+	if (!strcmp(target, "secure")) {
+		*why = "secure target";
+		return 1;
+	}
+	b = need(ctx, "gssd", why);
+	if (b >= 0)
+		return b;
+	if (!keytab)
+		keytab = "/etc/krb5.keytab";
+	path = path_in_root(keytab);
+	present = access(path, F_OK) == 0;
+	*why = whyf(present ? "keytab %s present" : "no keytab %s", path);
+	free(path);
+	return present;
+}
+
+static int wants_svcgssd(const struct ctx *ctx, const char *target,
+			 const char **why)
+{
+	const struct setting *proxy;
+	int b;
+
+	if (strcmp(target, "server") != 0 && strcmp(target, "secure") != 0) {
+		*why = "server only";
+		return 0;
+	}
+	proxy = settings_find(&ctx->settings, "gssd", "use-gss-proxy");
+	if (bool_of(proxy) == 1) {
+		*why = whyf("gssproxy serves the server side (%s)", where(proxy));
+		return 0;
+	}
+	b = need(ctx, "svcgssd", why);
+	if (b >= 0)
+		return b;
+	*why = "not enabled";
+	return 0;
+}
+
+static int wants_blkmapd(const struct ctx *ctx, const char *target,
+			 const char **why)
+{
+	int b;
+
+	if (!strcmp(target, "blkmap")) {
+		*why = "blkmap target";
+		return 1;
+	}
+	b = need(ctx, "blkmapd", why);
+	if (b >= 0)
+		return b;
+	*why = "not enabled";
+	return 0;
+}
+
+int policy_wants(const struct ctx *ctx, const char *target,
+		 const char *component, const char **why)
+{
+	*why = "";
+	if (!strcmp(component, "statd") || !strcmp(component, "sm-notify"))
+		return wants_statd(ctx, target, why);
+	if (!strcmp(component, "idmapd"))
+		return wants_idmapd(ctx, target, why);
+	if (!strcmp(component, "nfsdcld"))
+		return wants_nfsdcld(ctx, target, why);
+	if (!strcmp(component, "gssd"))
+		return wants_gssd(ctx, target, why);
+	if (!strcmp(component, "svcgssd"))
+		return wants_svcgssd(ctx, target, why);
+	if (!strcmp(component, "blkmapd"))
+		return wants_blkmapd(ctx, target, why);
+	return 1;
+}
+
+int policy_nfsd_priority(const struct ctx *ctx)
+{
+	return (int)settings_get_long(&ctx->settings, "nfs-ctl",
+				      "nfsd-priority", 0);
+}
