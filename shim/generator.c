@@ -4,6 +4,7 @@
  * machine's configuration wants (policy.c), so that systemd starts the
  * same daemons nfs-ctl would start under sysvinit. */
 #include "commands.h"
+#include "generator_mounts.h"
 #include "graph.h"
 #include "log.h"
 #include "lsb.h"
@@ -66,7 +67,8 @@ int cmd_generator(struct ctx *ctx, int argc, char **argv)
 	}
 	/* a generator must never fail the boot over configuration: what it
 	 * cannot read it leaves out, and says so */
-	if (generate_target(ctx, argv[0], T_SERVER) | generate_target(ctx, argv[0], T_CLIENT))
+	if (generate_target(ctx, argv[0], T_SERVER) | generate_target(ctx, argv[0], T_CLIENT) |
+	    generate_mount_ordering(argv[0], graph_find("nfsd")->unit))
 		return LSB_ERR_GENERIC;
 	return LSB_OK;
 }
