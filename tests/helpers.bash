@@ -1,0 +1,178 @@
+# Shared by the bats files: a sandbox tree $ROOT with stub programs where
+# Debian installs the real ones, a stub rpcbind, and ways to read what the
+# stubs recorded.  Environment (from Makefile.am): NFS_CTL, STUB_BIN,
+# TOP_SRCDIR.  Run by hand:
+#   NFS_CTL=$PWD/nfs-ctl STUB_BIN=$PWD/tests/stub TOP_SRCDIR=$PWD bats tests/
+
+bats_load_library bats-support
+bats_load_library bats-assert
+
+: "${NFS_CTL:?NFS_CTL must name the nfs-ctl binary}"
+: "${STUB_BIN:=$(dirname "$NFS_CTL")/tests/stub}"
+: "${TOP_SRCDIR:=$(cd "$(dirname "${BATS_TEST_FILENAME}")/.." && pwd)}"
+
+# Where Debian 12 keeps each program nfs-ctl runs.
+STUB_PROGRAMS=(
+	/sbin/rpc.statd /sbin/sm-notify
+	/usr/sbin/rpc.mountd /usr/sbin/rpc.nfsd /usr/sbin/exportfs
+	/usr/sbin/rpc.idmapd /usr/sbin/rpc.gssd /usr/sbin/rpc.svcgssd
+	/usr/sbin/blkmapd /usr/sbin/nfsdcld
+	/usr/bin/mount /usr/bin/systemctl
+)
+
+# A fresh tree; also the test's default for nfs-ctl (NFS_CTL_ROOT).
+make_sandbox() {
+	ROOT=$(mktemp -d "${BATS_TMPDIR:-/tmp}/nfs-ctl-sandbox.XXXXXX")
+	chmod 755 "$ROOT"
+	mkdir -p "$ROOT"/{sbin,usr/sbin,usr/bin,bin,etc/stub,etc/init.d,run/stub-rpcbind} \
+		"$ROOT"/{var/log,var/lib/nfs/rpc_pipefs,proc/fs/nfsd,proc/self}
+	: >"$ROOT/proc/self/mountinfo"
+	: >"$ROOT/var/log/stub-calls.log"
+	local p
+	for p in "${STUB_PROGRAMS[@]}"; do
+		install -m 755 "$STUB_BIN/stubd" "$ROOT$p"
+	done
+	export ROOT
+}
+
+# Removes a program from the sandbox ("not installed").
+uninstall_stub() {
+	rm -f "$ROOT/sbin/$1" "$ROOT/usr/sbin/$1" "$ROOT/usr/bin/$1" "$ROOT/bin/$1"
+}
+
+# fault NAME LINE...: what the stub NAME does wrong (see stubd.c).
+fault() {
+	local name=$1
+	shift
+	printf '%s\n' "$@" >"$ROOT/etc/stub/$name"
+}
+
+start_rpcbind() {
+	install -m 755 "$STUB_BIN/stub-rpcbind" "$ROOT/sbin/rpcbind"
+	"$ROOT/sbin/rpcbind" "$ROOT"
+}
+
+stop_rpcbind() {
+	local pid
+	pid=$(cat "$ROOT/run/stub-rpcbind.pid" 2>/dev/null) || return 0
+	kill "$pid" 2>/dev/null || true
+	wait_gone "$pid"
+	rm -f "$ROOT/run/stub-rpcbind.pid" "$ROOT/run/rpcbind.sock"
+}
+
+wait_gone() {
+	local i
+	for ((i = 0; i < 200; i++)); do
+		kill -0 "$1" 2>/dev/null || return 0
+		sleep 0.02
+	done
+	return 1
+}
+
+# Pids of live processes whose executable is the sandbox's NAME (or any
+# sandbox program when NAME is empty).
+stub_pids() {
+	local want=${1:-} p exe
+	for p in /proc/[0-9]*; do
+		exe=$(readlink "$p/exe" 2>/dev/null) || continue
+		case $exe in
+		"$ROOT"/*) ;;
+		*) continue ;;
+		esac
+		[ -z "$want" ] || [ "${exe##*/}" = "$want" ] || continue
+		grep -q '^State:[[:space:]]*Z' "$p/status" 2>/dev/null && continue
+		echo "${p#/proc/}"
+	done
+}
+
+count_procs() {
+	stub_pids "$1" | wc -l
+}
+
+kill_sandbox_processes() {
+	local pids
+	pids=$(stub_pids)
+	[ -n "$pids" ] || return 0
+	# shellcheck disable=SC2086
+	kill -KILL $pids 2>/dev/null || true
+	for p in $pids; do wait_gone "$p"; done
+}
+
+destroy_sandbox() {
+	[ -n "${ROOT:-}" ] && [ -d "$ROOT" ] || return 0
+	kill_sandbox_processes
+	rm -f "$ROOT/run/rpcbind.sock"
+	rm -rf "$ROOT"
+}
+
+# The default setup and teardown of a sandbox test.
+sandbox_setup() {
+	make_sandbox
+	start_rpcbind
+}
+
+sandbox_teardown() {
+	destroy_sandbox
+}
+
+# nfs-ctl against the sandbox, as sysvinit would run it.
+ctl() {
+	"$NFS_CTL" --root "$ROOT" --init=sysv "$@"
+}
+
+ctl_systemd() {
+	"$NFS_CTL" --root "$ROOT" --init=systemd "$@"
+}
+
+# The recorded calls, without timestamps and pids: "NAME ARG..."
+calls() {
+	cut -d' ' -f4- "$ROOT/var/log/stub-calls.log"
+}
+
+# Calls of one program only (daemon stop events included: "NAME:stopped").
+calls_of() {
+	calls | awk -v n="$1" '$1 == n || $1 == n ":stopped"'
+}
+
+# Line number of the first recorded line starting with WORDS (0: none).
+order_of() {
+	calls | awk -v w="$*" 'index($0, w) == 1 { print NR; found = 1; exit } END { if (!found) print 0 }'
+}
+
+# assert_before "A" "B": a line starting with A was recorded before one starting with B.
+assert_before() {
+	local a b
+	a=$(order_of "$1")
+	b=$(order_of "$2")
+	if [ "$a" -eq 0 ] || [ "$b" -eq 0 ] || [ "$a" -ge "$b" ]; then
+		echo "expected '$1' (line $a) before '$2' (line $b) in:" >&2
+		calls >&2
+		return 1
+	fi
+}
+
+clear_calls() {
+	: >"$ROOT/var/log/stub-calls.log"
+}
+
+registered() {
+	[ -e "$ROOT/run/stub-rpcbind/$1" ]
+}
+
+# NFS client mount recorded in the sandbox's mountinfo.
+add_nfs_mount() { # FSTYPE MOUNTPOINT OPTIONS
+	echo "900 1 0:90 / $2 rw,relatime - $1 srv:/export $3" >>"$ROOT/proc/self/mountinfo"
+}
+
+require_root() {
+	[ "$(id -u)" -eq 0 ] || skip "needs root (nfs-ctl refuses actions otherwise)"
+}
+
+# Runs COMMAND as an unprivileged user.
+as_nobody() {
+	if command -v setpriv >/dev/null; then
+		setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"
+	else
+		runuser -u nobody -- "$@"
+	fi
+}

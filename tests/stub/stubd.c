@@ -1,0 +1,360 @@
+/* One stand-in for every program nfs-ctl runs.  The test sandbox holds a
+ * copy of it under each name (copies, not links: /proc/PID/exe must tell
+ * the daemons apart).  It finds the sandbox from its own path, because
+ * nfs-ctl gives daemons a clean environment.
+ *
+ * Every call appends one line to $ROOT/var/log/stub-calls.log:
+ *     NS PID PPID NAME ARG...        (a call; sm-notify adds " [threads=N]")
+ *     NS PID PPID NAME:stopped SIG   (a stub daemon leaving on a signal)
+ * Faults come from $ROOT/etc/stub/NAME, one per line:
+ *     fail CODE [MESSAGE]   print MESSAGE on stderr, exit CODE, do nothing
+ *     exit CODE             do the work, then exit CODE (systemctl)
+ *     delay MS              sleep before doing anything
+ *     hang                  daemons: the child starts, the parent never exits
+ *     ignore-term           daemons: the child ignores SIGTERM
+ *     no-register           daemons: never register with (stub) rpcbind
+ *     no-daemon             daemons: the parent exits 0, no child stays
+ *     slow-register MS      daemons: the parent exits at once, the child
+ *                           registers MS later
+ *     active UNIT           systemctl: `is-active UNIT` answers 0 (else 3) */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+struct faults {
+	int fail, fail_code, exit_code, delay_ms, hang, ignore_term;
+	int no_register, no_daemon, slow_register_ms;
+	char message[512];
+	char active[8][512];
+	int n_active;
+};
+
+static char root[4096], name[256];
+
+static char *in_root(const char *rel)
+{
+	static char buf[4][4352];
+	static int next;
+	char *b = buf[next++ % 4];
+
+	snprintf(b, sizeof(buf[0]), "%s%s", root, rel);
+	return b;
+}
+
+/* $ROOT/usr/sbin/NAME -> $ROOT and NAME */
+static void find_root(void)
+{
+	static const char *const dirs[] = { "/usr/sbin/", "/usr/bin/", "/sbin/", "/bin/" };
+	ssize_t n = readlink("/proc/self/exe", root, sizeof(root) - 1);
+	char *slash;
+
+	if (n < 0)
+		exit(125);
+	root[n] = '\0';
+	slash = strrchr(root, '/');
+	snprintf(name, sizeof(name), "%s", slash + 1);
+	*slash = '\0';
+	strcat(root, "/");
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(*dirs); i++) {
+		size_t len = strlen(root), dl = strlen(dirs[i]);
+
+		if (len >= dl && strcmp(root + len - dl, dirs[i]) == 0) {
+			root[len - dl] = '\0';
+			return;
+		}
+	}
+	root[strlen(root) - 1] = '\0';
+}
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void nap_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+/* One write per line, O_APPEND: concurrent stubs never interleave. */
+static void log_line(const char *what, int argc, char **argv, const char *extra)
+{
+	char line[8192];
+	int len, fd;
+
+	len = snprintf(line, sizeof(line), "%lld %d %d %s", now_ns(), (int)getpid(),
+		       (int)getppid(), what);
+	for (int i = 1; i < argc && len < (int)sizeof(line); i++)
+		len += snprintf(line + len, sizeof(line) - len, " %s", argv[i]);
+	if (extra && len < (int)sizeof(line))
+		len += snprintf(line + len, sizeof(line) - len, " %s", extra);
+	if (len >= (int)sizeof(line) - 1)
+		len = (int)sizeof(line) - 2;
+	line[len++] = '\n';
+	fd = open(in_root("/var/log/stub-calls.log"), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		if (write(fd, line, len) != len)
+			perror("stub-calls.log");
+		close(fd);
+	}
+}
+
+static void read_faults(struct faults *f)
+{
+	char path[512], line[512];
+	FILE *in;
+
+	memset(f, 0, sizeof(*f));
+	snprintf(path, sizeof(path), "/etc/stub/%s", name);
+	in = fopen(in_root(path), "re");
+	if (!in)
+		return;
+	while (fgets(line, sizeof(line), in)) {
+		int n = 0;
+
+		line[strcspn(line, "\n")] = '\0';
+		if (sscanf(line, "fail %d %n", &f->fail_code, &n) == 1 ||
+		    sscanf(line, "fail %d", &f->fail_code) == 1) {
+			f->fail = 1;
+			snprintf(f->message, sizeof(f->message), "%s", n ? line + n : "");
+		} else if (sscanf(line, "exit %d", &f->exit_code) == 1 ||
+			   sscanf(line, "delay %d", &f->delay_ms) == 1 ||
+			   sscanf(line, "slow-register %d", &f->slow_register_ms) == 1) {
+			continue;
+		} else if (strcmp(line, "hang") == 0) {
+			f->hang = 1;
+		} else if (strcmp(line, "ignore-term") == 0) {
+			f->ignore_term = 1;
+		} else if (strcmp(line, "no-register") == 0) {
+			f->no_register = 1;
+		} else if (strcmp(line, "no-daemon") == 0) {
+			f->no_daemon = 1;
+		} else if (strncmp(line, "active ", 7) == 0 && f->n_active < 8) {
+			snprintf(f->active[f->n_active++], sizeof(f->active[0]), "%s", line + 7);
+		}
+	}
+	fclose(in);
+}
+
+/* Registration with the stub rpcbind: a file named after the program. */
+static void registration(unsigned long prog, int on)
+{
+	char rel[128];
+	int fd;
+
+	snprintf(rel, sizeof(rel), "/run/stub-rpcbind/%lu", prog);
+	if (!on) {
+		unlink(in_root(rel));
+		return;
+	}
+	fd = open(in_root(rel), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	if (fd >= 0)
+		close(fd);
+}
+
+static void write_file(const char *rel, const char *text)
+{
+	FILE *f = fopen(in_root(rel), "we");
+
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+static unsigned long rpc_program(void)
+{
+	if (strcmp(name, "rpc.statd") == 0)
+		return 100024;
+	if (strcmp(name, "rpc.mountd") == 0)
+		return 100005;
+	return 0;
+}
+
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+/* The daemon proper: registered, waiting for TERM. */
+static void daemon_child(const struct faults *f, int ready_fd)
+{
+	unsigned long prog = f->no_register ? 0 : rpc_program();
+	int fd = open("/dev/null", O_RDWR);
+	sigset_t none;
+	char sig[300];
+
+	setsid();
+	/* hold no descriptor of the caller (bats waits for its pipes) */
+	dup2(fd, 0), dup2(fd, 1), dup2(fd, 2);
+	for (int i = 3; i < 1024; i++)
+		if (i != ready_fd)
+			close(i);
+	signal(SIGTERM, f->ignore_term ? SIG_IGN : on_signal);
+	signal(SIGINT, on_signal);
+	if (strcmp(name, "rpc.statd") == 0) {
+		char pid[32];
+
+		snprintf(pid, sizeof(pid), "%d\n", (int)getpid());
+		write_file("/run/rpc.statd.pid", pid);
+	}
+	if (prog && !f->slow_register_ms)
+		registration(prog, 1);
+	if (write(ready_fd, "r", 1) != 1)
+		_exit(1);
+	close(ready_fd);
+	if (prog && f->slow_register_ms) {
+		nap_ms(f->slow_register_ms);
+		registration(prog, 1);
+	}
+	sigemptyset(&none);
+	while (!got_signal)
+		sigsuspend(&none);
+	if (prog)
+		registration(prog, 0);
+	if (strcmp(name, "rpc.statd") == 0)
+		unlink(in_root("/run/rpc.statd.pid"));
+	snprintf(sig, sizeof(sig), "%s:stopped", name);
+	log_line(sig, 0, NULL, got_signal == SIGTERM ? "TERM" : "INT");
+	_exit(0);
+}
+
+static int run_daemon(const struct faults *f)
+{
+	int p[2];
+	char c;
+	pid_t pid;
+
+	if (f->no_daemon)
+		return 0;
+	if (pipe(p) < 0)
+		return 1;
+	pid = fork();
+	if (pid < 0)
+		return 1;
+	if (pid == 0) {
+		close(p[0]);
+		daemon_child(f, p[1]);
+	}
+	close(p[1]);
+	/* the parent returns only once the child is ready, as real ones do */
+	if (read(p[0], &c, 1) != 1)
+		return 1;
+	while (f->hang)
+		pause();
+	return 0;
+}
+
+static int run_nfsd(int argc, char **argv)
+{
+	int threads = 8; /* rpc.nfsd's default */
+	char text[32];
+
+	for (int i = 1; i < argc; i++)
+		if (argv[i][0] && strspn(argv[i], "0123456789") == strlen(argv[i]))
+			threads = atoi(argv[i]);
+
+	snprintf(text, sizeof(text), "%d\n", threads);
+	write_file("/proc/fs/nfsd/threads", text);
+	registration(100003, threads > 0);
+	return 0;
+}
+
+static int run_mount(int argc, char **argv)
+{
+	const char *type = "none", *src = NULL, *dst = NULL;
+	char line[4096];
+	FILE *f;
+	int id = 100;
+
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-t") == 0 && i + 1 < argc)
+			type = argv[++i];
+		else if (!src)
+			src = argv[i];
+		else
+			dst = argv[i];
+	}
+	if (!src || !dst)
+		return 1;
+	f = fopen(in_root("/proc/self/mountinfo"), "re");
+	while (f && fgets(line, sizeof(line), f))
+		id++;
+	if (f)
+		fclose(f);
+	f = fopen(in_root("/proc/self/mountinfo"), "ae");
+	if (!f)
+		return 32;
+	fprintf(f, "%d 1 0:%d / %s rw,relatime - %s %s rw\n", id, id, dst, type, src);
+	fclose(f);
+	return 0;
+}
+
+static int run_systemctl(const struct faults *f, int argc, char **argv)
+{
+	if (argc >= 3 && strcmp(argv[1], "is-active") == 0) {
+		for (int i = 0; i < f->n_active; i++)
+			if (strcmp(argv[argc - 1], f->active[i]) == 0)
+				return 0;
+		return 3;
+	}
+	/* systemd would run rpc-statd.service: statd registers */
+	if (argc == 3 && strcmp(argv[2], "rpc-statd.service") == 0 && !f->exit_code)
+		registration(100024, strcmp(argv[1], "start") == 0);
+	return f->exit_code;
+}
+
+static int nfsd_threads_note(char *buf, size_t len)
+{
+	FILE *f = fopen(in_root("/proc/fs/nfsd/threads"), "re");
+	int n = 0;
+
+	if (f) {
+		if (fscanf(f, "%d", &n) != 1)
+			n = 0;
+		fclose(f);
+	}
+	return snprintf(buf, len, "[threads=%d]", n);
+}
+
+int main(int argc, char **argv)
+{
+	struct faults f;
+	char note[64];
+
+	find_root();
+	read_faults(&f);
+	if (f.delay_ms)
+		nap_ms(f.delay_ms);
+	if (strcmp(name, "sm-notify") == 0)
+		nfsd_threads_note(note, sizeof(note));
+	log_line(name, argc, argv, strcmp(name, "sm-notify") == 0 ? note : NULL);
+	if (f.fail) {
+		if (*f.message)
+			fprintf(stderr, "%s\n", f.message);
+		return f.fail_code;
+	}
+	if (strcmp(name, "rpc.nfsd") == 0)
+		return run_nfsd(argc, argv);
+	if (strcmp(name, "mount") == 0)
+		return run_mount(argc, argv);
+	if (strcmp(name, "systemctl") == 0)
+		return run_systemctl(&f, argc, argv);
+	if (strcmp(name, "exportfs") == 0 || strcmp(name, "sm-notify") == 0)
+		return f.exit_code;
+	return run_daemon(&f);
+}
