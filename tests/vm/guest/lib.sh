@@ -1,0 +1,117 @@
+# shellcheck shell=sh disable=SC2034
+# (variables here are used by the scripts that source this file)
+# Helpers shared by the in-VM runner and its scenarios (sourced, POSIX sh).
+PATH=/usr/sbin:/usr/bin:/sbin:/bin
+export PATH
+LAB=/usr/lib/nfs-ctl-lab
+OUT=/run/lab/out
+# Boot parameters as lab-init recorded them.
+INIT=$(sed -n 's/^init=//p' /etc/nfs-ctl-lab/boot)
+MODE=$(sed -n 's/^mode=//p' /etc/nfs-ctl-lab/boot)
+BREAK=$(sed -n 's/^break=//p' /etc/nfs-ctl-lab/boot)
+# The daemons whose argv are compared between inits.
+DAEMONS="rpcbind rpc.statd rpc.mountd rpc.idmapd nfsdcld rpc.gssd rpc.svcgssd blkmapd sm-notify"
+
+uptime_s() { read -r u _ </proc/uptime; echo "$u"; }
+
+say() {
+	msg="[$(uptime_s)] $*"
+	echo "$msg" >>"$OUT/runner.log"
+	echo "$msg" >/dev/ttyS1 2>/dev/null || true
+}
+
+# check DESCRIPTION COMMAND...: record PASS or FAIL of one assertion in $SDIR.
+check() {
+	d=$1
+	shift
+	if "$@" >/dev/null 2>&1; then
+		echo "PASS $d" >>"$SDIR/checks"
+	else
+		echo "FAIL $d" >>"$SDIR/checks"
+		say "FAIL $d"
+	fi
+}
+# note TEXT: an observation that is reported but not judged.
+note() { echo "NOTE $*" >>"$SDIR/checks"; }
+
+# rec NAME COMMAND...: run with a time limit, keep output and exit code.
+rec() {
+	n=$1
+	shift
+	{
+		echo "\$ $*"
+		case $(type "$1") in
+		*function*) "$@" 2>&1 ;; # functions below set their own limits
+		*) timeout 120 "$@" 2>&1 ;;
+		esac
+		echo $? >"$SDIR/$n.rc"
+	} >"$SDIR/$n.out"
+	cat "$SDIR/$n.rc"
+}
+rc_of() { cat "$SDIR/$1.rc"; }
+
+# srv ACTION: the administrator's own command for the NFS server, per mode/init.
+srv() {
+	case $MODE-$INIT in
+	nfs-ctl-systemd) timeout 120 systemctl "$1" nfs-server.target ;;
+	nfs-ctl-sysv) timeout 120 /etc/init.d/nfs-server "$1" ;;
+	distro-systemd) timeout 120 systemctl "$1" nfs-server.service ;;
+	*) timeout 120 /etc/init.d/nfs-kernel-server "$1" ;;
+	esac
+}
+
+threads() { cat /proc/fs/nfsd/threads 2>/dev/null || echo 0; }
+registered() { rpcinfo -p 127.0.0.1 2>/dev/null | awk -v p="$1" '$1 == p { f = 1 } END { exit !f }'; }
+count_proc() { pgrep -xc "$1" 2>/dev/null || true; }
+no_proc() { [ "$(count_proc "$1")" = 0 ]; }
+one_proc() { [ "$(count_proc "$1")" = 1 ]; }
+
+# wait_ready v3|v4only: until nfsd has threads and nfs (and, for v3, mountd)
+# is registered with rpcbind; gives up after 30 s of guest uptime.
+wait_ready() {
+	end=$(($(cut -d. -f1 /proc/uptime) + 30))
+	while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ]; do
+		if [ "$(threads)" -gt 0 ] && registered 100003 &&
+			{ [ "$1" = v4only ] || registered 100005; }; then
+			return 0
+		fi
+		sleep 0.2
+	done
+	return 1
+}
+
+# daemons: argv of the NFS daemons (and rpcbind), one line each, sorted.
+daemons() {
+	ps -eo args= | while IFS= read -r line; do
+		first=${line%% *}
+		b=${first##*/}
+		case " $DAEMONS " in *" $b "*) echo "$line" ;; esac
+	done | sort
+}
+
+# dump_state DIR: what scenario 1 and 5 compare between the two inits.
+dump_state() {
+	mkdir -p "$1"
+	daemons >"$1/daemons"
+	rpcinfo -p 127.0.0.1 2>&1 | awk 'NR > 1 { print $1, $2, $3, $5 }' | sort -u >"$1/rpcinfo"
+	threads >"$1/threads"
+	cat /proc/fs/nfsd/versions >"$1/versions" 2>&1 || true
+	exportfs -v 2>&1 | sort >"$1/exports"
+	count_proc nfsd >"$1/nfsd-kthreads"
+}
+
+# kill_statd: stop rpc.statd behind the init's back, as after a crash.
+kill_statd() {
+	for p in $(pgrep -x rpc.statd); do kill "$p"; done
+	i=0
+	while [ $i -lt 100 ] && ! no_proc rpc.statd; do sleep 0.1; i=$((i + 1)); done
+	# statd unregisters on TERM; make sure rpcbind forgot it in any case.
+	rpcinfo -d 100024 1 2>/dev/null || true
+	rpcinfo -d 100024 1 2>/dev/null || true
+	no_proc rpc.statd
+}
+
+nfs3_mount() {
+	mkdir -p "$2"
+	timeout 90 mount -t nfs -o vers=3,lock,proto=tcp "127.0.0.1:$1" "$2"
+}

@@ -1,0 +1,33 @@
+#!/bin/sh
+# Scenario 4, stop: stopping the server leaves no server daemon and no export,
+# but keeps statd while an NFSv3 mount still needs it; status exit codes are
+# recorded right before and right after.
+# shellcheck source=../lib.sh
+. /usr/lib/nfs-ctl-lab/lib.sh
+SDIR=$1
+check "NFSv3 mount before stop" [ "$(rec mount nfs3_mount /srv/nfs/e1 /mnt/s4)" = 0 ]
+check "lock taken in the mount" [ "$(rec flock timeout 60 flock /mnt/s4/lockfile -c true)" = 0 ]
+check "status before stop exits 0" [ "$(rec status-before srv status)" = 0 ]
+if command -v nfs-ctl >/dev/null; then
+	check "nfs-ctl status server before stop exits 0" [ "$(rec ctl-status-before nfs-ctl status server)" = 0 ]
+fi
+check "server stop command exits 0" [ "$(rec stop srv stop)" = 0 ]
+check "status after stop exits 3" [ "$(rec status-after srv status)" = 3 ]
+if command -v nfs-ctl >/dev/null; then
+	check "nfs-ctl status server after stop exits 3" [ "$(rec ctl-status-after nfs-ctl status server)" = 3 ]
+fi
+dump_state "$SDIR/after-stop"
+check "no rpc.mountd" no_proc rpc.mountd
+check "no nfsdcld" no_proc nfsdcld
+check "no rpc.svcgssd" no_proc rpc.svcgssd
+check "nfsd threads 0" [ "$(threads)" = 0 ]
+check "no nfsd kernel threads" no_proc nfsd
+check "nothing exported" [ ! -s "$SDIR/after-stop/exports" ]
+check "mountd (100005) unregistered" sh -c '! rpcinfo -p 127.0.0.1 | grep -qw 100005'
+check "nfs (100003) unregistered" sh -c '! rpcinfo -p 127.0.0.1 | grep -qw 100003'
+check "statd kept while an NFSv3 mount is active" one_proc rpc.statd
+no_proc rpc.idmapd || note "rpc.idmapd still running after stop"
+# Bring the server back so the mount can be released cleanly.
+check "server start again" [ "$(rec start srv start)" = 0 ]
+wait_ready v3
+check "umount" [ "$(rec umount timeout 60 umount /mnt/s4)" = 0 ]

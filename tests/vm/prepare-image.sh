@@ -1,0 +1,64 @@
+#!/bin/sh
+# Make the bootable disk image of one lab run from the cached root tree:
+#   prepare-image.sh ROOTFS_CACHE_DIR WORK_DIR [NFS_CTL_DESTDIR]
+# The image holds both modes: Debian's own nfs-utils init files (distro) and
+# nfs-ctl's `make install DESTDIR=` output (nfs-ctl). Its files are left in the
+# distro state; for each mode, guest/switch-mode's data (the files that differ
+# from the other mode) goes into /usr/lib/nfs-ctl-lab/modes, and lab-init
+# switches at boot from the kernel command line (lab.mode=).
+# Writes WORK_DIR/disk.img, vmlinuz, initrd.img.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+cache=$1
+work=$2
+destdir=${3:-}
+root=$work/root
+lab=$root/usr/lib/nfs-ctl-lab
+
+rm -rf "$root"
+mkdir -p "$work"
+cp -a --reflink=auto "$cache/root" "$root"
+cp "$cache/vmlinuz" "$cache/initrd.img" "$work/"
+
+# --- the machine: fstab, host name, exports, mount points ------------------
+echo '/dev/vda / ext4 rw 0 0' >"$root/etc/fstab"
+echo nfslab >"$root/etc/hostname"
+printf '127.0.0.1\tlocalhost nfslab\n' >"$root/etc/hosts"
+: >"$root/etc/exports"
+i=0
+while [ $i -lt 20 ]; do
+	mkdir -p "$root/srv/nfs/e$i"
+	echo "/srv/nfs/e$i 127.0.0.1(rw,sync,no_subtree_check,no_root_squash)" >>"$root/etc/exports"
+	i=$((i + 1))
+done
+
+# --- the lab's own files, common to both modes -----------------------------
+mkdir -p "$lab/modes"
+cp -r "$here/guest/scenarios" "$lab/"
+for f in lab-init switch-mode lib.sh lab-runner; do
+	install -m 755 "$here/guest/$f" "$lab/$f"
+done
+install -m 644 "$here/guest/lab-runner.service" "$here/guest/lab-break-notify.service" \
+	"$root/etc/systemd/system/"
+install -m 755 "$here/guest/lab-runner.init" "$root/etc/init.d/lab-runner"
+install -m 755 "$here/guest/lab-break-notify.init" "$root/etc/init.d/lab-break-notify"
+chroot "$root" systemctl enable lab-runner.service >/dev/null 2>&1
+chroot "$root" update-rc.d lab-runner defaults >/dev/null
+chroot "$root" update-rc.d lab-break-notify defaults >/dev/null
+chroot "$root" update-rc.d lab-break-notify disable >/dev/null 2>&1
+# Instruments: time stamps around rpc.nfsd and sm-notify (see guest/wrap-*).
+for prog in sm-notify rpc.nfsd; do
+	chroot "$root" dpkg-divert --quiet --rename \
+		--divert "/usr/sbin/$prog.distrib" --add "/usr/sbin/$prog"
+	install -m 755 "$here/guest/wrap-$prog" "$root/usr/sbin/$prog"
+done
+
+# --- the two modes -------------------------------------------------------
+"$here/make-modes.sh" "$root" "$destdir"
+
+# --- the disk -------------------------------------------------------------
+size=$(du -sm "$root" | cut -f1)
+rm -f "$work/disk.img"
+truncate -s "$((size * 13 / 10 + 300))M" "$work/disk.img"
+mkfs.ext4 -q -F -L nfslab -d "$root" "$work/disk.img"
+rm -rf "$root"
