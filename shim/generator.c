@@ -8,6 +8,7 @@
 #include "graph.h"
 #include "log.h"
 #include "lsb.h"
+#include "plan.h"
 #include "policy.h"
 #include "xalloc.h"
 
@@ -68,7 +69,8 @@ int cmd_generator(struct ctx *ctx, int argc, char **argv)
 	/* a generator must never fail the boot over configuration: what it
 	 * cannot read it leaves out, and says so */
 	if (generate_target(ctx, argv[0], T_SERVER) | generate_target(ctx, argv[0], T_CLIENT) |
-	    generate_mount_ordering(argv[0], graph_find("nfsd")->unit))
+	    generate_mount_ordering(argv[0], graph_find("nfsd")->unit) |
+	    generate_pipefs_mount(argv[0], graph_find("pipefs")->unit, pipefs_dir(ctx)))
 		return LSB_ERR_GENERIC;
 	return LSB_OK;
 }

@@ -43,7 +43,7 @@ static void add_command(struct strv *argv, const char *words, int *missing)
 	strv_free(&w);
 }
 
-static const char *pipefs_dir(struct ctx *ctx)
+const char *pipefs_dir(const struct ctx *ctx)
 {
 	const char *d = settings_get(&ctx->settings, "general", "pipefs-directory");
 

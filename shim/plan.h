@@ -44,6 +44,8 @@ void plan_free(struct plan *p);
 void plan_start_argv(struct ctx *ctx, const struct component *c,
 		     struct strv *argv, int *missing);
 const char *verb_name(enum verb v);
+/* [general] pipefs-directory, or its default. */
+const char *pipefs_dir(const struct ctx *ctx);
 void plan_print_text(const struct plan *p);
 void graph_print_dot(struct ctx *ctx, const struct plan *p);
 

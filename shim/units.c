@@ -55,6 +55,12 @@ static void write_header(FILE *f)
 static void write_unit_section(FILE *f, const struct component *c)
 {
 	fprintf(f, "[Unit]\nDescription=%s\nDocumentation=man:nfs-ctl(8)\n", c->what);
+	if (c->flags & F_CONF_PATH) {
+		/* nfs.conf may move it (Debian: /run/rpc_pipefs): the
+		 * generator adds the mount unit for the configured place */
+		fputs("DefaultDependencies=no\n", f);
+		return;
+	}
 	if (c->kind == KIND_MOUNT) {
 		/* mounted early, before the services that read it */
 		fputs("DefaultDependencies=no\nConflicts=umount.target\nBefore=umount.target\n", f);
@@ -76,6 +82,8 @@ static void write_unit_section(FILE *f, const struct component *c)
 
 static void write_service_section(FILE *f, const struct component *c)
 {
+	if (c->flags & F_CONF_PATH)
+		return;
 	if (c->kind == KIND_MOUNT) {
 		char fstype[32], where[256];
 
@@ -124,6 +132,40 @@ static void write_target(FILE *f, unsigned target)
 		fputs("WantedBy=remote-fs.target\n", f);
 }
 
+/* The init scripts' names as native units.  Under systemd,
+ * systemd-sysv-generator turns every /etc/init.d script that has no native
+ * unit of the same name into a unit of its own.  /etc/init.d/nfs-server is
+ * shadowed by nfs-server.service, but /etc/init.d/nfs would become an
+ * nfs.service that runs `nfs-ctl start client` inside a start job, which
+ * nfs-ctl refuses (it never calls systemctl from a unit).  So nfs.service
+ * exists natively: it stands for nfs-client.target, for `service nfs start`
+ * and for Debian's LSB redirect of `/etc/init.d/nfs start`.  Its one
+ * command only logs the client plan; it never starts anything itself. */
+struct script_unit {
+	const char *script;	/* in the init script directory */
+	const char *unit;
+	unsigned target;
+};
+
+static const struct script_unit script_units[] = {
+	{ "nfs", "nfs.service", T_CLIENT },
+};
+
+static void write_script_unit(FILE *f, const struct script_unit *u)
+{
+	const char *tunit = target_unit(u->target), *tname = target_name(u->target);
+
+	write_header(f);
+	fprintf(f, "# This is the name of the init script \"%s\": under systemd this unit\n"
+		"# runs instead of the script, and stands for %s.\n", u->script, tunit);
+	fprintf(f, "[Unit]\nDescription=NFS %s services (init script name)\n"
+		"Documentation=man:nfs-ctl(8)\n", tname);
+	fprintf(f, "Requires=%s\nAfter=%s\nPropagatesStopTo=%s\n", tunit, tunit, tunit);
+	fprintf(f, "\n[Service]\nType=oneshot\nRemainAfterExit=yes\n"
+		"ExecStart=%s plan start %s\n", NFS_CTL_PLACEHOLDER, tname);
+	fprintf(f, "\n[Install]\nAlso=%s\n", tunit);
+}
+
 static int write_file(const char *dir, const char *unit, void (*fill)(FILE *, const void *),
 		      const void *arg)
 {
@@ -159,6 +201,11 @@ static void fill_target(FILE *f, const void *arg)
 	write_target(f, *(const unsigned *)arg);
 }
 
+static void fill_script_unit(FILE *f, const void *arg)
+{
+	write_script_unit(f, arg);
+}
+
 int cmd_units(struct ctx *ctx, int argc, char **argv)
 {
 	static const unsigned targets[] = { T_SERVER, T_CLIENT, T_SECURE, T_BLKMAP };
@@ -177,5 +224,7 @@ int cmd_units(struct ctx *ctx, int argc, char **argv)
 			rc |= write_file(dir, graph[i].unit, fill_component, &graph[i]);
 	for (size_t i = 0; i < sizeof(targets) / sizeof(*targets); i++)
 		rc |= write_file(dir, target_unit(targets[i]), fill_target, &targets[i]);
+	for (size_t i = 0; i < sizeof(script_units) / sizeof(*script_units); i++)
+		rc |= write_file(dir, script_units[i].unit, fill_script_unit, &script_units[i]);
 	return rc ? LSB_ERR_GENERIC : LSB_OK;
 }
