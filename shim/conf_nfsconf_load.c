@@ -167,42 +167,67 @@ static const char *resolve(const struct settings *s, const char *name,
 	return NULL;
 }
 
-void nfsconf_expand_vars(struct settings *s)
-{
-	size_t i = 0;
+/* One $NAME value and what it resolves to. */
+struct expansion {
+	char *section, *key, *file, *name, *value;   /* value NULL: unset */
+	int line, looped;
+};
 
-	while (i < s->n) {
-		struct setting *e = &s->v[i];
-		char *sec, *key, *file;
+/* Resolve every $NAME against the values as read (not half-expanded), so
+ * that the result does not depend on the order of the keys. */
+static size_t collect_expansions(const struct settings *s, struct expansion *x)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct setting *e = &s->v[i];
 		const char *v;
 		int looped = 0;
 
-		if (e->origin != ORIGIN_NFSCONF || e->value[0] != '$') {
-			i++;
+		if (e->origin != ORIGIN_NFSCONF || e->value[0] != '$')
 			continue;
-		}
 		v = resolve(s, e->value + 1, &looped);
-		sec = xstrdup(e->section);
-		key = xstrdup(e->key);
-		file = e->file ? xstrdup(e->file) : NULL;
-		if (v) {
-			char *copy = xstrdup(v);
-
-			settings_set(s, sec, key, copy, file, e->line, ORIGIN_NFSCONF);
-			free(copy);
-			i++;
-		} else {
-			if (looped)
-				conf_error(s, file, e->line, "%s: $%s refers to itself",
-					   key, e->value + 1);
-			else
-				conf_warn(s, file, e->line,
-					  "%s: $%s is neither in the environment nor in [environment]: %s.%s is unset",
-					  key, e->value + 1, sec, key);
-			settings_unset(s, sec, key);
-		}
-		free(sec);
-		free(key);
-		free(file);
+		x[n].section = xstrdup(e->section);
+		x[n].key = xstrdup(e->key);
+		x[n].file = e->file ? xstrdup(e->file) : NULL;
+		x[n].name = xstrdup(e->value + 1);
+		x[n].value = v ? xstrdup(v) : NULL;
+		x[n].line = e->line;
+		x[n].looped = looped;
+		n++;
 	}
+	return n;
+}
+
+static void apply_expansion(struct settings *s, const struct expansion *x)
+{
+	if (x->value) {
+		settings_set(s, x->section, x->key, x->value, x->file, x->line,
+			     ORIGIN_NFSCONF);
+		return;
+	}
+	if (x->looped)
+		conf_error(s, x->file, x->line, "%s: $%s refers to itself",
+			   x->key, x->name);
+	else
+		conf_warn(s, x->file, x->line,
+			  "%s: $%s is neither in the environment nor in [environment]: %s.%s is unset",
+			  x->key, x->name, x->section, x->key);
+	settings_unset(s, x->section, x->key);
+}
+
+void nfsconf_expand_vars(struct settings *s)
+{
+	struct expansion *x = xcalloc(s->n, sizeof(*x));
+	size_t n = collect_expansions(s, x);
+
+	for (size_t i = 0; i < n; i++) {
+		apply_expansion(s, &x[i]);
+		free(x[i].section);
+		free(x[i].key);
+		free(x[i].file);
+		free(x[i].name);
+		free(x[i].value);
+	}
+	free(x);
 }

@@ -1,0 +1,58 @@
+#!/bin/sh
+# Fuzz smoke test: builds each libFuzzer target with clang under
+# ASan/UBSan and runs it for FUZZ_SECONDS (default 20) on its seed corpus.
+# Exits non-zero on a crash, a leak, undefined behaviour or a timeout.
+#   fuzz/run-smoke.sh [BUILDDIR]   (BUILDDIR: where configure put build-config.h)
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-}
+secs=${FUZZ_SECONDS:-20}
+cc=${CLANG:-clang}
+
+if ! command -v "$cc" >/dev/null 2>&1; then
+	echo "fuzz: $cc not found (Debian: apt-get install clang libclang-rt-14-dev)" >&2
+	exit 1
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# paths.c includes the configure header; its defaults do without one
+inc="-I$top/shim"
+if [ -n "$build" ] && [ -f "$build/build-config.h" ]; then
+	inc="$inc -I$build"
+else
+	mkdir -p "$work/inc" && : > "$work/inc/build-config.h"
+	inc="$inc -I$work/inc"
+fi
+
+common="settings.c xalloc.c strv.c log.c paths.c conf_diag.c conf_file.c daemon_args.c"
+extra_nfsconf="conf_nfsconf.c conf_nfsconf_keys.c conf_nfsconf_load.c"
+extra_shellvars="conf_shellvars.c conf_legacy.c conf_legacy_debian.c conf_legacy_redhat.c conf_legacy_suse.c"
+
+status=0
+for target in nfsconf shellvars; do
+	eval "extra=\$extra_$target"
+	srcs=""
+	for f in $common $extra; do
+		srcs="$srcs $top/shim/$f"
+	done
+	# shellcheck disable=SC2086 # word lists
+	"$cc" -g -O1 -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all -fno-omit-frame-pointer -D_GNU_SOURCE $inc \
+		-o "$work/fuzz_$target" "$top/fuzz/fuzz_$target.c" $srcs
+	mkdir -p "$work/corpus_$target"
+	cp "$top/fuzz/corpus/$target"/* "$work/corpus_$target/"
+	echo "fuzz: $target for ${secs}s"
+	if ASAN_OPTIONS=detect_leaks=1 "$work/fuzz_$target" \
+		-max_total_time="$secs" -max_len=262144 -timeout=10 \
+		-rss_limit_mb=2048 -print_final_stats=1 \
+		"$work/corpus_$target" >"$work/$target.log" 2>&1; then
+		grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' \
+			"$work/$target.log" | sed "s/^/fuzz: $target /"
+	else
+		echo "fuzz: $target FAILED" >&2
+		tail -60 "$work/$target.log" >&2
+		status=1
+	fi
+done
+exit $status

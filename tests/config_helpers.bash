@@ -1,0 +1,32 @@
+# Shared by tests/config*.bats: a sandbox root per test, fixtures copied in.
+bats_load_library bats-support
+bats_load_library bats-assert
+
+FIXTURES="$TOP_SRCDIR/tests/fixtures/config"
+COMPONENTS="statd sm-notify mountd idmapd nfsdcld gssd svcgssd blkmapd exports nfsd"
+
+config_setup() {
+	ROOT=$(mktemp -d)
+	mkdir -p "$ROOT/etc" "$ROOT/run"
+}
+
+config_teardown() {
+	[ -n "${ROOT:-}" ] && rm -rf "$ROOT"
+}
+
+# fixture NAME: copies tests/fixtures/config/NAME (minus expectations) to $ROOT
+fixture() {
+	(cd "$FIXTURES/$1" && tar --exclude=./expected --exclude=./distro -cf - .) |
+		(cd "$ROOT" && tar xf -)
+}
+
+# nfsctl ARGS...: nfs-ctl against the sandbox
+nfsctl() {
+	"$NFS_CTL" --root "$ROOT" "$@"
+}
+
+# put FILE CONTENT: writes $ROOT/FILE (printf %b: \n, \t, \0 are understood)
+put() {
+	mkdir -p "$(dirname "$ROOT/$1")"
+	printf '%b' "$2" > "$ROOT/$1"
+}

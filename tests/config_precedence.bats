@@ -1,0 +1,115 @@
+#!/usr/bin/env bats
+# Precedence: built-in defaults < nfs.conf family < distribution file(s)
+# < --set.  And the argv rule: only distribution and --set values become
+# daemon options; nfs.conf values are read by the daemons themselves.
+
+load config_helpers
+
+setup() { config_setup; }
+teardown() { config_teardown; }
+
+value() {
+	"$NFS_CTL" --root "$ROOT" "$@" 2>/dev/null
+}
+
+@test "default: nfsd.threads is 8 (built in) and makes no argv" {
+	run value --distro=none config --get nfsd.threads
+	assert_output 8
+	run value --distro=none config --argv nfsd
+	assert_output ""
+}
+
+@test "nfs.conf beats the default, and still makes no argv" {
+	put etc/nfs.conf '[nfsd]\nthreads = 16\n[mountd]\nport = 20048\nmanage-gids = y\n'
+	run value --distro=none config --get nfsd.threads
+	assert_output 16
+	run value --distro=none config --argv nfsd
+	assert_output ""
+	run value --distro=none config --argv mountd
+	assert_output ""
+}
+
+@test "nfs.conf family order: /usr/etc/nfs.conf < /usr/etc/nfs.conf.d < /etc/nfs.conf < /etc/nfs.conf.d" {
+	put usr/etc/nfs.conf '[nfsd]\nthreads = 1\nport = 1\nhost = a\nlease-time = 1\n'
+	put usr/etc/nfs.conf.d/x.conf '[nfsd]\nthreads = 2\nport = 2\nhost = b\n'
+	put etc/nfs.conf '[nfsd]\nthreads = 3\nport = 3\n'
+	put etc/nfs.conf.d/x.conf '[nfsd]\nthreads = 4\n'
+	run value --distro=none config --get nfsd.threads
+	assert_output 4
+	run value --distro=none config --get nfsd.port
+	assert_output 3
+	run value --distro=none config --get nfsd.host
+	assert_output b
+	run value --distro=none config --get nfsd.lease-time
+	assert_output 1
+}
+
+@test "later assignment in one file wins; sections and keys are case-insensitive" {
+	put etc/nfs.conf '[NFSD]\nThreads = 5\n[nfsd]\nTHREADS = 6\n'
+	run value --distro=none config --get nfsd.threads
+	assert_output 6
+}
+
+@test "an empty nfs.conf value is ignored (does not clear an earlier one)" {
+	put etc/nfs.conf '[nfsd]\nthreads = 5\nthreads =\nthreads = ""\n'
+	run value --distro=none config --get nfsd.threads
+	assert_output 5
+}
+
+@test "distribution file beats nfs.conf and becomes argv" {
+	put etc/nfs.conf '[nfsd]\nthreads = 16\n[mountd]\nport = 1\n'
+	put etc/default/nfs-kernel-server 'RPCNFSDCOUNT=32\n'
+	run value --distro=debian config --get nfsd.threads
+	assert_output 32
+	run value --distro=debian config --argv nfsd
+	assert_output 32
+	run value --distro=debian config
+	assert_line "nfsd.threads = 32	# distribution $ROOT/etc/default/nfs-kernel-server:1"
+}
+
+@test "--set beats the distribution file and becomes argv" {
+	put etc/default/nfs-kernel-server 'RPCNFSDCOUNT=32\n'
+	run value --distro=debian --set nfsd.threads=64 config --argv nfsd
+	assert_output 64
+	run value --distro=debian --set nfsd.threads=64 config
+	assert_line --partial "nfsd.threads = 64	# command line"
+}
+
+@test "--set options come after free-form options, so getopt's last-wins honours precedence" {
+	put etc/sysconfig/nfs 'RPCMOUNTDOPTS="-p 2 --manage-gids"\n'
+	run value --distro=redhat --set mountd.port=1 config --argv mountd
+	assert_output "$(printf -- '-p\n2\n--manage-gids\n-p\n1')"
+}
+
+@test "rpc.nfsd's thread count comes last, after every option" {
+	put etc/sysconfig/nfs 'RPCNFSDCOUNT=12\nRPCNFSDARGS="-H 192.0.2.1"\nNFSD_V4_GRACE=30\n'
+	run value --distro=redhat --set nfsd.vers3=n config --argv nfsd
+	assert_output "$(printf -- '-H\n192.0.2.1\n-G\n30\n-N\n3\n12')"
+}
+
+@test "--set maps nfs.conf keys onto every daemon's options" {
+	run value --distro=none --set statd.port=662 --set statd.outgoing-port=2020 \
+		--set statd.name=nfs1 --set lockd.port=32803 config --argv statd
+	assert_output "$(printf -- '-p\n662\n-o\n2020\n-n\nnfs1\n--nlm-port\n32803')"
+	run value --distro=none --set sm-notify.retry-time=10 --set sm-notify.force=y config --argv sm-notify
+	assert_output "$(printf -- '-f\n-m\n10')"
+	run value --distro=none --set gssd.verbosity=2 --set gssd.avoid-dns=n \
+		--set general.pipefs-directory=/run/rpc_pipefs config --argv gssd
+	assert_output "$(printf -- '-p\n/run/rpc_pipefs\n-v\n-v\n-D')"
+	run value --distro=none --set mountd.threads=4 --set mountd.manage-gids=yes \
+		--set nfsd.vers3=n config --argv mountd
+	assert_output "$(printf -- '-t\n4\n-g\n-N\n3')"
+	run value --distro=none --set svcgssd.principal=nfs/h@R config --argv svcgssd
+	assert_output "$(printf -- '-p\nnfs/h@R')"
+	run value --distro=none --set nfsd.rdma=y --set nfsd.udp=n config --argv nfsd
+	assert_output "$(printf -- '-U\n--rdma')"
+}
+
+@test "a distribution file's empty assignment means no opinion" {
+	put etc/nfs.conf '[nfsd]\nthreads = 16\n'
+	put etc/default/nfs-kernel-server 'RPCNFSDCOUNT=""\n'
+	run value --distro=debian config --get nfsd.threads
+	assert_output 16
+	run value --distro=debian config --argv nfsd
+	assert_output ""
+}
