@@ -9,7 +9,9 @@
 #include "log.h"
 #include "lsb.h"
 #include "plan.h"
+#include "pidrec.h"
 #include "policy.h"
+#include "run_systemd.h"
 #include "xalloc.h"
 
 #include <errno.h>
@@ -60,12 +62,27 @@ static int generate_target(struct ctx *ctx, const char *dir, unsigned target)
 	return rc;
 }
 
+/* Lets `nfs-ctl start` under systemd see that configuration changed after
+ * this run (run_systemd.c). */
+static void touch_stamp(void)
+{
+	char *dir = state_dir();
+	char *stamp = state_file("generator", ".stamp");
+	FILE *f = stamp ? fopen(stamp, "we") : NULL;
+
+	if (f)
+		fclose(f);
+	free(dir);
+	free(stamp);
+}
+
 int cmd_generator(struct ctx *ctx, int argc, char **argv)
 {
 	if (argc != 1 && argc != 3) {
 		log_error("usage: nfs-ctl generator NORMAL-DIR [EARLY-DIR LATE-DIR]");
 		return LSB_ERR_ARGS;
 	}
+	touch_stamp();
 	/* a generator must never fail the boot over configuration: what it
 	 * cannot read it leaves out, and says so */
 	if (generate_target(ctx, argv[0], T_SERVER) | generate_target(ctx, argv[0], T_CLIENT) |

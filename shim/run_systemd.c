@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 const char *unit_for(const char *what)
 {
@@ -48,6 +49,39 @@ int systemctl(struct ctx *ctx, const char *const *args)
 		return status;
 	log_error("systemctl did not complete");
 	return LSB_ERR_GENERIC;
+}
+
+static long long mtime_of(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 ? (long long)st.st_mtime : -1;
+}
+
+/* The generator decides the targets' optional members at boot and on
+ * daemon-reload; when the configuration changed since, systemd would start
+ * what the old configuration wanted.  Files that decide: every file a
+ * setting came from, the export table, the keytab. */
+static int generator_stale(const struct ctx *ctx)
+{
+	static const char *const also[] = { "/etc/exports", "/etc/krb5.keytab" };
+	char *stamp = path_in_root(GENERATOR_STAMP);
+	long long made = mtime_of(stamp), newest = -1;
+
+	free(stamp);
+	if (made < 0)
+		return 0; /* the generator is not installed: nothing to refresh */
+	for (size_t i = 0; i < ctx->settings.n; i++)
+		if (ctx->settings.v[i].file && mtime_of(ctx->settings.v[i].file) > newest)
+			newest = mtime_of(ctx->settings.v[i].file);
+	for (size_t i = 0; i < sizeof(also) / sizeof(*also); i++) {
+		char *p = path_in_root(also[i]);
+
+		if (mtime_of(p) > newest)
+			newest = mtime_of(p);
+		free(p);
+	}
+	return newest >= made;
 }
 
 /* The two-pronged stop: after the server target stopped, statd and gssd
@@ -107,6 +141,12 @@ int systemd_action(struct ctx *ctx, const char *action, const char *what)
 			verb = "reload";
 			unit = graph_find("exports")->unit;
 		}
+	}
+	if ((!strcmp(verb, "start") || strstr(verb, "restart")) && generator_stale(ctx)) {
+		const char *reload[] = { "daemon-reload", NULL };
+
+		log_info("configuration changed since systemd last ran nfs-ctl-generator: daemon-reload");
+		systemctl(ctx, reload);
 	}
 	{
 		const char *args[] = { verb, unit, NULL };

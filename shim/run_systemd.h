@@ -5,6 +5,9 @@
 #include "ctx.h"
 #include "strv.h"
 
+/* Touched by the generator each time it runs. */
+#define GENERATOR_STAMP "/run/nfs-ctl/generator.stamp"
+
 int systemd_action(struct ctx *ctx, const char *action, const char *what);
 /* Runs `systemctl ARGS...` and returns its exit code (-1: not runnable). */
 int systemctl(struct ctx *ctx, const char *const *args);
