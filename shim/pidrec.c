@@ -24,9 +24,17 @@ char *state_dir(void)
 		free(dir);
 		return NULL;
 	}
-	/* a symlink here would let someone else choose where we write */
+	/* a symlink here would let someone else choose where we write, and
+	 * a directory others can write lets them plant pid records */
 	if (lstat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
 		log_error("%s: not a directory", dir);
+		free(dir);
+		return NULL;
+	}
+	if ((st.st_uid != 0 && st.st_uid != geteuid()) || (st.st_mode & 022)) {
+		log_error("%s: refusing a state directory that others can write "
+			  "(owner %u, mode %03o)", dir, (unsigned)st.st_uid,
+			  (unsigned)(st.st_mode & 0777));
 		free(dir);
 		return NULL;
 	}
@@ -109,31 +117,69 @@ enum pid_state pidrec_lookup(const struct component *c, const char *exe,
 	return stale ? PID_STALE : PID_NONE;
 }
 
-int pidrec_save(const struct component *c, pid_t pid)
+/* Replaces PATH with TEXT atomically: a fresh temporary file (O_EXCL and
+ * O_NOFOLLOW: never through a planted symlink), then rename. */
+static int write_atomic(const char *path, const char *text)
 {
-	char *path = state_file(c->name, ".pid");
-	char *tmp;
+	char *tmp = xasprintf("%s.tmp", path);
 	FILE *f;
-	int fd;
+	int fd, rc = 0;
 
-	if (!path)
-		return -1;
-	tmp = xasprintf("%s.tmp", path);
 	unlink(tmp);
 	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	f = fd >= 0 ? fdopen(fd, "w") : NULL;
 	if (!f) {
 		log_error("%s: %s", tmp, strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		free(tmp);
-		free(path);
 		return -1;
 	}
-	fprintf(f, "%ld %llu\n", (long)pid, proc_starttime(pid));
-	fclose(f);
-	rename(tmp, path);
+	fputs(text, f);
+	if (fclose(f) != 0 || rename(tmp, path) < 0) {
+		log_error("%s: %s", path, strerror(errno));
+		unlink(tmp);
+		rc = -1;
+	}
 	free(tmp);
+	return rc;
+}
+
+int pidrec_save(const struct component *c, pid_t pid)
+{
+	char *path = state_file(c->name, ".pid");
+	char *text;
+	int rc;
+
+	if (!path)
+		return -1;
+	text = xasprintf("%ld %llu\n", (long)pid, proc_starttime(pid));
+	rc = write_atomic(path, text);
+	free(text);
 	free(path);
-	return 0;
+	return rc;
+}
+
+#define OMIT_DIR "/run/sendsigs.omit.d"
+
+/* Debian's file name for statd; the other daemons are not spared. */
+static char *omit_file(const struct component *c)
+{
+	return strcmp(c->name, "statd") == 0 ? path_in_root(OMIT_DIR "/rpc.statd") : NULL;
+}
+
+void pidrec_omit_from_killall(const struct component *c, pid_t pid)
+{
+	char *dir = path_in_root(OMIT_DIR), *path = omit_file(c), *text;
+	struct stat st;
+
+	if (path && lstat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
+		text = xasprintf("%ld\n", (long)pid);
+		write_atomic(path, text);
+		free(text);
+	}
+	free(path);
+	free(dir);
 }
 
 void pidrec_forget(const struct component *c)
@@ -149,4 +195,8 @@ void pidrec_forget(const struct component *c)
 		unlink(theirs);
 		free(theirs);
 	}
+	ours = omit_file(c);
+	if (ours)
+		unlink(ours);
+	free(ours);
 }

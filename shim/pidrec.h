@@ -15,9 +15,14 @@ enum pid_state { PID_NONE, PID_RUNNING, PID_STALE };
 enum pid_state pidrec_lookup(const struct component *c, const char *exe,
 			     pid_t *pid);
 int pidrec_save(const struct component *c, pid_t pid);
-/* Removes our record and the daemon's pidfile (only if stale or PID's). */
+/* Removes our record, the daemon's pidfile and its killall exemption. */
 void pidrec_forget(const struct component *c);
-/* $ROOT/run/nfs-ctl, created safely; newly allocated path or NULL. */
+/* Debian's sendsigs (the shutdown killall) spares the pids listed in files
+ * under /run/sendsigs.omit.d/: statd must outlive it until the NFS file
+ * systems are unmounted.  Writes PID there when that directory exists. */
+void pidrec_omit_from_killall(const struct component *c, pid_t pid);
+/* $ROOT/run/nfs-ctl, created safely (a directory of root's or ours, not
+ * a symlink, writable by nobody else); newly allocated path or NULL. */
 char *state_dir(void);
 /* A file in the state directory: newly allocated. */
 char *state_file(const char *name, const char *suffix);

@@ -238,6 +238,25 @@ size_t proc_find_by_exe(const char *exe, pid_t *out, size_t max)
 	return n;
 }
 
+size_t proc_find_new(const char *exe, const pid_t *before, size_t nbefore,
+		     pid_t *pid)
+{
+	pid_t now[256];
+	size_t n = proc_find_by_exe(exe, now, sizeof(now) / sizeof(*now)), found = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t j = 0;
+
+		while (j < nbefore && before[j] != now[i])
+			j++;
+		if (j < nbefore)
+			continue;
+		if (found++ == 0)
+			*pid = now[i];
+	}
+	return found;
+}
+
 static int wait_gone(pid_t pid, int timeout_ms)
 {
 	long long deadline = proc_now_ms() + timeout_ms;

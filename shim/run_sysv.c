@@ -141,16 +141,35 @@ static int step_mount(struct ctx *ctx, const struct step *s)
 	return LSB_ERR_GENERIC;
 }
 
-struct pid_search {
+/* The daemon a start forked: a process running its program that was not
+ * there before (SNAPSHOT), once the forking parent is gone. */
+struct new_daemon {
 	const char *exe;
+	const pid_t *before;
+	size_t nbefore;
 	pid_t pid;
 };
 
 static int daemon_found(const void *arg)
 {
-	struct pid_search *ps = (struct pid_search *)arg;
+	struct new_daemon *nd = (struct new_daemon *)arg;
 
-	return proc_find_by_exe(ps->exe, &ps->pid, 1) == 1;
+	return proc_find_new(nd->exe, nd->before, nd->nbefore, &nd->pid) == 1;
+}
+
+/* A parent that hung (killed on timeout) or failed may leave its child
+ * behind: stop whatever this start created, so nothing half-started stays. */
+static void stop_leftovers(struct ctx *ctx, const struct new_daemon *nd,
+			   const struct component *c)
+{
+	pid_t pid;
+
+	while (proc_find_new(nd->exe, nd->before, nd->nbefore, &pid) > 0) {
+		log_error("%s: stopping pid %d, left behind by the failed start", c->name,
+			  (int)pid);
+		if (proc_terminate(pid, ctx->timeout_ms) < 0)
+			break;
+	}
 }
 
 /* A forking daemon is ready when its parent exited with 0, its pid is
@@ -158,13 +177,14 @@ static int daemon_found(const void *arg)
 static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr)
 {
 	const struct component *c = s->c;
-	struct pid_search ps = { s->argv.v[0], 0 };
+	pid_t before[256];
+	struct new_daemon nd = { s->argv.v[0], before, 0, 0 };
 	pid_t pid;
 	enum pid_state st;
 
 	if (s->missing) {
 		if (c->flags & F_GATED) {
-			log_info("%s: %s is not installed: skipped", c->name, s->argv.v[0]);
+			log_warn("%s: %s is not installed: skipped", c->name, s->argv.v[0]);
 			return LSB_OK;
 		}
 		log_error("%s: %s is not installed", c->name, s->argv.v[0]);
@@ -179,22 +199,31 @@ static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr
 		log_info("%s: removing stale pid file", c->name);
 		pidrec_forget(c);
 	}
-	if (run_command(ctx, s) != 0)
-		return LSB_ERR_GENERIC;
-	if (wait_until(daemon_found, &ps, ctx->timeout_ms) != 0) {
-		log_error("%s: %s exited with 0 but no daemon process is left", c->name,
-			  s->argv.v[0]);
+	nd.nbefore = proc_find_by_exe(nd.exe, before, sizeof(before) / sizeof(*before));
+	if (run_command(ctx, s) != 0) {
+		stop_leftovers(ctx, &nd, c);
 		return LSB_ERR_GENERIC;
 	}
-	pidrec_save(c, ps.pid);
+	if (wait_until(daemon_found, &nd, ctx->timeout_ms) != 0) {
+		if (proc_find_new(nd.exe, before, nd.nbefore, &pid) == 0) {
+			log_error("%s: %s exited with 0 but no daemon process is left", c->name,
+				  s->argv.v[0]);
+			return LSB_ERR_GENERIC;
+		}
+		log_error("%s: %s left several processes; stopping them", c->name, s->argv.v[0]);
+		stop_leftovers(ctx, &nd, c);
+		return LSB_ERR_GENERIC;
+	}
+	pidrec_save(c, nd.pid);
 	strv_add(&pr->started, c->name);
 	if (c->rpcprog && wait_until(rpc_ready, &c->rpcprog, ctx->timeout_ms) != 0) {
 		log_error("%s: pid %d did not register RPC program %lu with rpcbind within %d ms; stopping it",
-			  c->name, (int)ps.pid, c->rpcprog, ctx->timeout_ms);
-		proc_terminate(ps.pid, ctx->timeout_ms);
+			  c->name, (int)nd.pid, c->rpcprog, ctx->timeout_ms);
+		proc_terminate(nd.pid, ctx->timeout_ms);
 		pidrec_forget(c);
 		return LSB_ERR_GENERIC;
 	}
+	pidrec_omit_from_killall(c, nd.pid);
 	return LSB_OK;
 }
 
@@ -219,8 +248,47 @@ static int nfsd_serving(const void *arg)
 	return nfsd_threads() > 0;
 }
 
+/* sm-notify runs once per boot: /run is emptied at boot, so a mark there
+ * says it already ran (a second start or a restart must not repeat it). */
+static int once_per_boot_done(const struct component *c, int mark)
+{
+	char *path = state_file(c->name, ".done");
+	int done = 0, fd;
+
+	if (!path)
+		return 0;
+	if (mark) {
+		fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+		if (fd >= 0)
+			close(fd);
+	} else {
+		done = access(path, F_OK) == 0;
+	}
+	free(path);
+	return done;
+}
+
+/* A second start finds the work done: nfsd serves, so the export table
+ * is loaded (reload re-reads it) and the threads run; nothing runs twice. */
+static int already_done(const struct step *s)
+{
+	const struct component *c = s->c;
+	int threads = nfsd_threads();
+
+	if ((c->flags & F_FOREVER) && once_per_boot_done(c, 0)) {
+		log_info("%s: already ran since boot", c->name);
+		return 1;
+	}
+	if ((strcmp(c->name, "nfsd") == 0 || strcmp(c->name, "exports") == 0) && threads > 0) {
+		log_info("%s: nfsd already serves with %d threads", c->name, threads);
+		return 1;
+	}
+	return 0;
+}
+
+/* MODE: starting (0: stopping); REFRESH: a reload, which always runs. */
 static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
-		    int starting)
+		    int starting, int refresh)
 {
 	const struct component *c = s->c;
 
@@ -229,6 +297,10 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 		/* notifying peers is best effort; the server itself is not */
 		return (c->flags & F_FOREVER) ? LSB_OK : LSB_ERR_NOT_INSTALLED;
 	}
+	if (starting && !refresh && already_done(s))
+		return LSB_OK;
+	if (c->flags & F_FOREVER)
+		once_per_boot_done(c, 1);
 	if (run_command(ctx, s) != 0)
 		return (c->flags & F_FOREVER) || !starting ? LSB_OK : LSB_ERR_GENERIC;
 	/* sm-notify must only speak once nfsd really serves */
@@ -332,10 +404,11 @@ static int step_stop(struct ctx *ctx, const struct plan *p, const struct step *s
 static int execute_step(struct ctx *ctx, const struct plan *p, const struct step *s,
 			enum shared_policy shared, struct progress *pr)
 {
-	int starting = strcmp(p->action, "start") == 0;
+	int starting = strcmp(p->action, "stop") != 0;
+	int refresh = strcmp(p->action, "reload") == 0;
 	char *cmd = strv_join_display(&s->argv);
 
-	log_info("%s %s: %s", verb_name(s->verb), s->c->name, cmd);
+	log_info("%s %s%s%s", verb_name(s->verb), s->c->name, *cmd ? ": " : "", cmd);
 	free(cmd);
 	switch (s->verb) {
 	case V_CHECK:
@@ -345,7 +418,7 @@ static int execute_step(struct ctx *ctx, const struct plan *p, const struct step
 	case V_START:
 		return step_start(ctx, s, pr);
 	case V_RUN:
-		return step_run(ctx, s, pr, starting);
+		return step_run(ctx, s, pr, starting, refresh);
 	case V_STOP:
 		return step_stop(ctx, p, s, shared, pr);
 	case V_SKIP:
@@ -374,7 +447,7 @@ static void report_failure(const struct plan *p, size_t failed, const struct pro
 
 int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy shared)
 {
-	int starting = strcmp(p->action, "start") == 0, rc = LSB_OK;
+	int starting = strcmp(p->action, "stop") != 0, rc = LSB_OK;
 	struct progress pr;
 
 	strv_init(&pr.started);

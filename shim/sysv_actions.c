@@ -79,7 +79,10 @@ int sysv_status(struct ctx *ctx, const char *what, int quiet)
 	if (plan_build(ctx, "start", what, &p) < 0)
 		return LSB_STATUS_UNKNOWN;
 	for (size_t i = 0; i < p.n; i++) {
-		int rc = p.steps[i].verb == V_SKIP ? -1 : component_status(&p.steps[i], quiet);
+		const struct step *s = &p.steps[i];
+		/* an optional daemon that is not installed is skipped at start */
+		int absent = s->missing && (s->c->flags & F_GATED);
+		int rc = s->verb == V_SKIP || absent ? -1 : component_status(s, quiet);
 
 		running += rc == LSB_STATUS_RUNNING;
 		stale += rc == LSB_STATUS_DEAD_PIDFILE;
@@ -122,6 +125,7 @@ static int reload(struct ctx *ctx, const char *what)
 		one.steps = &p.steps[i];
 		one.n = 1;
 		one.target = 0;
+		one.action = "reload"; /* runs even though nfsd already serves */
 		rc = sysv_execute(ctx, &one, SHARED_KEEP);
 	}
 	plan_free(&p);

@@ -89,6 +89,15 @@ count_procs() {
 	stub_pids "$1" | wc -l
 }
 
+# Stub daemons still running (the stub rpcbind is not one of them).
+daemons_left() {
+	local p n=0
+	for p in $(stub_pids); do
+		[ "$(readlink "/proc/$p/exe")" = "$ROOT/sbin/rpcbind" ] || n=$((n + 1))
+	done
+	echo "$n"
+}
+
 kill_sandbox_processes() {
 	local pids
 	pids=$(stub_pids)
@@ -134,9 +143,11 @@ calls_of() {
 	calls | awk -v n="$1" '$1 == n || $1 == n ":stopped"'
 }
 
-# Line number of the first recorded line starting with WORDS (0: none).
+# Line number of the first recorded line that is WORDS or starts with
+# WORDS and a space (0: none).
 order_of() {
-	calls | awk -v w="$*" 'index($0, w) == 1 { print NR; found = 1; exit } END { if (!found) print 0 }'
+	calls | awk -v w="$*" '$0 == w || index($0, w " ") == 1 { print NR; found = 1; exit }
+		END { if (!found) print 0 }'
 }
 
 # assert_before "A" "B": a line starting with A was recorded before one starting with B.
