@@ -1,0 +1,161 @@
+#!/usr/bin/env bats
+# start-statd: what mount.nfs runs; exit 0 promises statd is registered.
+
+load helpers
+
+setup() {
+	require_root
+	sandbox_setup
+	# mount.nfs runs it by this name, with an empty environment
+	ln -s "$NFS_CTL" "$ROOT/usr/sbin/start-statd"
+}
+
+teardown() {
+	sandbox_teardown
+}
+
+# As mount.nfs does: the symlink, nothing in the environment but the
+# documented form of --root.
+start_statd() {
+	env -i NFS_CTL_ROOT="$ROOT" "$ROOT/usr/sbin/start-statd" "$@"
+}
+
+systemd_booted() {
+	mkdir -p "$ROOT/run/systemd/system"
+}
+
+@test "sysv: start-statd starts rpc.statd --no-notify and returns once 100024 is registered" {
+	run start_statd
+	assert_success
+	registered 100024
+	assert_equal "$(calls)" "rpc.statd --no-notify"
+	assert_equal "$(count_procs rpc.statd)" 1
+	assert_equal "$(stub_pids rpc.statd)" "$(cat "$ROOT/run/rpc.statd.pid")"
+}
+
+@test "sysv: exit 0 waits for a slow registration" {
+	fault rpc.statd "slow-register 400"
+	run start_statd
+	assert_success
+	# the promise holds at the moment of the exit, not later
+	registered 100024
+}
+
+@test "sysv: a statd that never registers is an error, and is not left running" {
+	fault rpc.statd "no-register"
+	NFS_CTL_TIMEOUT=0.5 run start_statd
+	assert_failure 1
+	assert_output --partial "did not register RPC program 100024"
+	! registered 100024
+	assert_equal "$(count_procs rpc.statd)" 0
+}
+
+@test "sysv: statd already registered: nothing is run" {
+	touch "$ROOT/run/stub-rpcbind/100024"
+	run start_statd
+	assert_success
+	assert_equal "$(calls)" ""
+}
+
+@test "sysv: 20 concurrent callers start exactly one statd, all exit 0" {
+	fault rpc.statd "delay 200"
+	for i in $(seq 20); do
+		(timeout 60 env -i NFS_CTL_ROOT="$ROOT" "$ROOT/usr/sbin/start-statd" \
+			>"$BATS_TEST_TMPDIR/out.$i" 2>&1; echo $? >"$BATS_TEST_TMPDIR/rc.$i") &
+	done
+	wait
+	for i in $(seq 20); do
+		assert_equal "$(cat "$BATS_TEST_TMPDIR/rc.$i")" 0
+	done
+	assert_equal "$(count_procs rpc.statd)" 1
+	assert_equal "$(calls_of rpc.statd)" "rpc.statd --no-notify"
+	registered 100024
+}
+
+@test "sysv: a caller that is not root gets exit 4 and nothing runs" {
+	run as_nobody env -i NFS_CTL_ROOT="$ROOT" "$ROOT/usr/sbin/start-statd"
+	assert_equal "$status" 4
+	assert_equal "$(calls)" ""
+}
+
+@test "sysv: rpcbind down: a clear error, no statd" {
+	stop_rpcbind
+	NFS_CTL_TIMEOUT=0.5 run start_statd
+	assert_failure
+	assert_output --partial "rpcbind is not running"
+	assert_equal "$(count_procs rpc.statd)" 0
+}
+
+@test "sysv: statd's pid goes to /run/sendsigs.omit.d and leaves with it" {
+	mkdir -p "$ROOT/run/sendsigs.omit.d"
+	run start_statd
+	assert_success
+	assert_equal "$(cat "$ROOT/run/sendsigs.omit.d/rpc.statd")" "$(stub_pids rpc.statd)"
+	run ctl stop statd
+	assert_success
+	[ ! -e "$ROOT/run/sendsigs.omit.d/rpc.statd" ]
+	assert_equal "$(count_procs rpc.statd)" 0
+}
+
+@test "sysv: no sendsigs.omit.d directory, no file" {
+	run start_statd
+	assert_success
+	[ ! -e "$ROOT/run/sendsigs.omit.d" ]
+}
+
+@test "systemd: exactly one call, systemctl start rpc-statd.service, no add-wants" {
+	systemd_booted
+	run start_statd
+	assert_success
+	assert_equal "$(calls)" "systemctl start rpc-statd.service"
+	registered 100024
+	# systemd runs the daemon, not start-statd
+	assert_equal "$(count_procs rpc.statd)" 0
+}
+
+@test "systemd: statd already registered: no systemctl call at all" {
+	systemd_booted
+	touch "$ROOT/run/stub-rpcbind/100024"
+	run start_statd
+	assert_success
+	assert_equal "$(calls)" ""
+}
+
+@test "systemd: systemctl failing is an error with its exit code" {
+	systemd_booted
+	fault systemctl "exit 5"
+	run start_statd
+	assert_failure 1
+	assert_output --partial "systemctl start rpc-statd.service failed (exit 5)"
+}
+
+@test "systemd: 20 concurrent callers all exit 0 once registered" {
+	systemd_booted
+	for i in $(seq 20); do
+		(timeout 60 env -i NFS_CTL_ROOT="$ROOT" "$ROOT/usr/sbin/start-statd" \
+			>/dev/null 2>&1; echo $? >"$BATS_TEST_TMPDIR/rc.$i") &
+	done
+	wait
+	for i in $(seq 20); do
+		assert_equal "$(cat "$BATS_TEST_TMPDIR/rc.$i")" 0
+	done
+	run calls
+	refute_line --partial "add-wants"
+	# every call names the unit that exists (never statd.service)
+	assert_equal "$(calls | grep -vc '^systemctl start rpc-statd.service$')" 0
+	[ "$(calls | wc -l)" -ge 1 ]
+}
+
+@test "start-statd takes no arguments" {
+	run start_statd extra
+	assert_equal "$status" 2
+	run ctl start-statd extra
+	assert_equal "$status" 2
+}
+
+@test "the nfs-ctl start-statd command works as the symlink does" {
+	run ctl start-statd
+	assert_success
+	registered 100024
+	assert_equal "$(count_procs rpc.statd)" 1
+}
