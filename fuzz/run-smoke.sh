@@ -26,14 +26,19 @@ else
 fi
 
 common="settings.c xalloc.c strv.c log.c paths.c conf_diag.c conf_file.c daemon_args.c"
-extra_nfsconf="conf_nfsconf.c conf_nfsconf_keys.c conf_nfsconf_load.c"
-extra_shellvars="conf_shellvars.c conf_legacy.c conf_legacy_debian.c conf_legacy_redhat.c conf_legacy_suse.c"
+# the parser(s) each target needs besides $common
+sources_of() {
+	case $1 in
+	nfsconf) echo conf_nfsconf.c conf_nfsconf_keys.c conf_nfsconf_load.c ;;
+	shellvars) echo conf_shellvars.c conf_legacy.c conf_legacy_debian.c \
+		conf_legacy_redhat.c conf_legacy_suse.c ;;
+	esac
+}
 
 status=0
 for target in nfsconf shellvars; do
-	eval "extra=\$extra_$target"
 	srcs=""
-	for f in $common $extra; do
+	for f in $common $(sources_of "$target"); do
 		srcs="$srcs $top/shim/$f"
 	done
 	# shellcheck disable=SC2086 # word lists

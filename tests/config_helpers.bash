@@ -3,6 +3,7 @@ bats_load_library bats-support
 bats_load_library bats-assert
 
 FIXTURES="$TOP_SRCDIR/tests/fixtures/config"
+# shellcheck disable=SC2034 # used by the .bats files that load this
 COMPONENTS="statd sm-notify mountd idmapd nfsdcld gssd svcgssd blkmapd exports nfsd"
 
 config_setup() {
