@@ -1,0 +1,155 @@
+#!/usr/bin/env bats
+# The Pacemaker resource agent contrib/pacemaker/nfs-ctl, on this host:
+# resource-agents' own ocf-tester against the stub daemons of the sandbox
+# (parameters root= and init=sysv point nfs-ctl at it), and each OCF exit
+# code that monitor, validate-all and start promise.  The run against a
+# real kernel server is contrib/pacemaker/ocf-lab-check.sh, in the lab VM.
+
+load helpers
+
+: "${TOP_BUILDDIR:=$(dirname "$NFS_CTL")}"
+AGENT=$TOP_BUILDDIR/contrib/pacemaker/nfs-ctl
+export OCF_ROOT=/usr/lib/ocf
+OCF_FUNCS=$OCF_ROOT/lib/heartbeat/ocf-shellfuncs
+
+setup() {
+	[ -f "$OCF_FUNCS" ] || skip "resource-agents not installed: OCF agent not tested"
+	[ -x "$AGENT" ] || skip "$AGENT not built"
+	require_root
+	sandbox_setup
+	mkdir -p "$ROOT/srv/ha/nfs" "$ROOT/etc/nfs.conf.d"
+}
+
+teardown() {
+	[ -n "${ROOT:-}" ] && sandbox_teardown
+	return 0
+}
+
+# agent ACTION [name=value...]: the agent as Pacemaker runs it
+agent() {
+	local action=$1 kv
+	shift
+	(
+		export OCF_RESOURCE_INSTANCE=nfs-test OCF_RESKEY_CRM_meta_timeout=20000
+		export OCF_RESKEY_nfs_ctl="$NFS_CTL" OCF_RESKEY_root="$ROOT" OCF_RESKEY_init=sysv
+		export OCF_RESKEY_state_dir="$ROOT/srv/ha/nfs"
+		for kv in "$@"; do
+			export "OCF_RESKEY_${kv%%=*}=${kv#*=}"
+		done
+		"$AGENT" "$action"
+	)
+}
+
+@test "ocf-tester passes against the sandbox" {
+	command -v ocf-tester >/dev/null || skip "ocf-tester not installed (package resource-agents)"
+	run ocf-tester -v -n nfs-test \
+		-o nfs_ctl="$NFS_CTL" -o root="$ROOT" -o init=sysv \
+		-o state_dir="$ROOT/srv/ha/nfs" -o threads=4 -o grace_time=15 \
+		"$AGENT"
+	echo "$output"
+	assert_success
+	assert_output --partial "passed all tests"
+}
+
+@test "monitor: OCF_NOT_RUNNING (7) before start, OCF_SUCCESS (0) after, 7 after stop" {
+	run agent monitor
+	assert_failure 7
+	run agent start threads=4 grace_time=15
+	echo "$output"
+	assert_success
+	run agent monitor
+	assert_success
+	run agent stop
+	assert_success
+	run agent monitor
+	assert_failure 7
+}
+
+@test "start: the parameters reach nfs-ctl and the daemons through the nfs.conf drop-in" {
+	local dropin=$ROOT/etc/nfs.conf.d/90-pacemaker-nfs-ctl.conf
+	run agent start threads=4 grace_time=15 notify_name=192.0.2.10
+	assert_success
+	[ -f "$dropin" ]
+	# the daemons read nfs.conf themselves (nfs-utils >= 2.1.1), so nfs-ctl
+	# repeats none of it on their command lines; it sees the same values
+	for kv in nfsd.threads=4 nfsd.grace-time=15 statd.name=192.0.2.10 \
+		"statd.state-directory-path=$ROOT/srv/ha/nfs" "mountd.state-directory-path=$ROOT/srv/ha/nfs" \
+		"nfsdcld.storagedir=$ROOT/srv/ha/nfs/nfsdcld" sm-notify.force=y; do
+		run "$NFS_CTL" --root "$ROOT" config --get "${kv%%=*}"
+		assert_output "${kv#*=}"
+	done
+	run "$NFS_CTL" --root "$ROOT" config
+	assert_line --regexp "^nfsd\.threads = 4\s+# nfs.conf $dropin:[0-9]+$"
+	# lock recovery order under the agent too
+	assert_before "rpc.statd --no-notify" "rpc.nfsd"
+	assert_before "rpc.nfsd" "sm-notify"
+	[ -d "$ROOT/srv/ha/nfs/sm" ]
+	[ -d "$ROOT/srv/ha/nfs/sm.bak" ]
+	agent stop
+	[ ! -e "$dropin" ]
+	# statd used the shared directory: it is stopped with the service
+	assert_equal "$(count_procs rpc.statd)" 0
+}
+
+@test "a second start on another 'node' notifies the clients again" {
+	agent start
+	agent stop
+	clear_calls
+	agent start
+	run calls_of sm-notify
+	assert_output --partial "sm-notify"
+	agent stop
+}
+
+@test "monitor: a dead daemon is OCF_ERR_GENERIC (1), not 'not running'" {
+	agent start
+	kill -KILL "$(stub_pids rpc.mountd)"
+	wait_gone "$(stub_pids rpc.mountd)" || true
+	run agent monitor
+	assert_failure 1
+	# and stop cleans up after it
+	run agent stop
+	assert_success
+	run agent monitor
+	assert_failure 7
+}
+
+@test "validate-all: OCF_ERR_CONFIGURED (6) for bad values, OCF_ERR_INSTALLED (5) without nfs-ctl" {
+	run agent validate-all
+	assert_success
+	run agent validate-all threads=lots
+	assert_failure 6
+	run agent validate-all grace_time=-1
+	assert_failure 6
+	run agent validate-all state_dir=relative/dir
+	assert_failure 6
+	run agent validate-all init=upstart
+	assert_failure 6
+	run agent validate-all notify_name="a b"
+	assert_failure 6
+	run agent validate-all nfs_ctl=/nonexistent/nfs-ctl
+	assert_failure 5
+	# a probe where nfs-ctl is not installed: not running there
+	OCF_RESKEY_CRM_meta_interval=0 run agent monitor nfs_ctl=/nonexistent/nfs-ctl
+	assert_failure 7
+}
+
+@test "start fails with OCF_ERR_GENERIC (1) when the shared directory is not mounted" {
+	run agent start state_dir="$ROOT/srv/not-mounted"
+	assert_failure 1
+	assert_equal "$(count_procs rpc.nfsd)" 0
+}
+
+@test "start fails with OCF_ERR_CONFIGURED (6) on broken configuration, starting nothing" {
+	printf '[nfsd]\nthis line is broken\n' >"$ROOT/etc/nfs.conf"
+	run agent start
+	assert_failure 6
+	assert_equal "$(count_procs rpc.statd)" 0
+	[ ! -e "$ROOT/etc/nfs.conf.d/90-pacemaker-nfs-ctl.conf" ]
+}
+
+@test "meta-data is valid against the OCF DTD" {
+	command -v xmllint >/dev/null || skip "xmllint not installed (package libxml2-utils)"
+	run bash -c "'$AGENT' meta-data | (cd /usr/share/resource-agents && xmllint --noout --valid -)"
+	assert_success
+}
