@@ -7,6 +7,7 @@
  *                           one word per line
  *   config --wants TARGET   what policy enables for TARGET, and why */
 #include "commands.h"
+#include "conf_diag.h"
 #include "daemon_args.h"
 #include "log.h"
 #include "policy.h"
@@ -182,6 +183,7 @@ int cmd_config(struct ctx *ctx, int argc, char **argv)
 {
 	const char *v;
 
+	conf_diag_show_warnings();
 	if (argc == 0)
 		return dump(ctx);
 	if (argc == 1 && !strcmp(argv[0], "--check"))

@@ -2,6 +2,7 @@
  * file (default /run/sysconfig/nfs-utils under --root; "-" for standard
  * output).  An explicit FILE is taken as given, not relocated. */
 #include "commands.h"
+#include "conf_diag.h"
 #include "env_file.h"
 #include "log.h"
 #include "paths.h"
@@ -30,6 +31,7 @@ int cmd_env(struct ctx *ctx, int argc, char **argv)
 	char *content, *path;
 	int r;
 
+	conf_diag_show_warnings();
 	if (parse_output(argc, argv, &output) < 0) {
 		fputs("usage: nfs-ctl env [--output FILE|-]\n", stderr);
 		return 2;

@@ -1,49 +1,79 @@
 #include "conf_diag.h"
 #include "log.h"
+#include "xalloc.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+
+struct held_warning {
+	char *file;     /* NULL: built-in */
+	int line;
+	char *msg;
+};
 
 static int quiet;
+static struct held_warning *held;
+static size_t n_held, cap_held;
 
 void conf_diag_set_quiet(int q)
 {
 	quiet = q;
 }
 
-/* log.h takes a format, not a va_list: format once here, print as %s. */
-static void report(int is_error, const char *file, int line,
-		   const char *fmt, va_list ap)
+static void hold(const char *file, int line, const char *msg)
 {
-	char msg[512];
+	if (n_held == cap_held) {
+		cap_held = cap_held ? cap_held * 2 : 16;
+		held = xrealloc(held, cap_held * sizeof(*held));
+	}
+	held[n_held].file = file ? xstrdup(file) : NULL;
+	held[n_held].line = line;
+	held[n_held].msg = xstrdup(msg);
+	n_held++;
+}
 
-	if (quiet)
-		return;
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	if (is_error)
-		log_file_error(file, line, "%s", msg);
-	else
-		log_file_warn(file, line, "%s", msg);
+void conf_diag_show_warnings(void)
+{
+	for (size_t i = 0; i < n_held; i++) {
+		log_file_warn(held[i].file, held[i].line, "%s", held[i].msg);
+		free(held[i].file);
+		free(held[i].msg);
+	}
+	free(held);
+	held = NULL;
+	n_held = cap_held = 0;
 }
 
 void conf_error(struct settings *s, const char *file, int line,
 		const char *fmt, ...)
 {
+	char msg[512];
 	va_list ap;
 
 	s->errors++;
+	if (quiet)
+		return;
 	va_start(ap, fmt);
-	report(1, file, line, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	log_file_error(file, line, "%s", msg);
 }
 
 void conf_warn(struct settings *s, const char *file, int line,
 	       const char *fmt, ...)
 {
+	char msg[512];
 	va_list ap;
 
 	s->warnings++;
+	if (quiet)
+		return;
 	va_start(ap, fmt);
-	report(0, file, line, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	if (log_verbose_level() >= 1)
+		log_file_warn(file, line, "%s", msg);
+	else
+		hold(file, line, msg);
 }

@@ -1,6 +1,12 @@
 /* Diagnostics of configuration readers: every complaint names FILE:LINE
  * and is counted in the settings model, so that `nfs-ctl config --check`
- * and the runners can tell a clean configuration from a broken one. */
+ * and the runners can tell a clean configuration from a broken one.
+ *
+ * Errors are printed at once, whatever the command: a broken file matters
+ * to every caller.  Warnings (unknown keys...) are held back, so that
+ * mount.nfs -> start-statd or every `nfs-ctl exec` does not repeat them;
+ * `nfs-ctl config` and `nfs-ctl env` show them (conf_diag_show_warnings),
+ * and -v shows them at once. */
 #ifndef NFSCTL_CONF_DIAG_H
 #define NFSCTL_CONF_DIAG_H
 
@@ -12,7 +18,9 @@ void conf_error(struct settings *s, const char *file, int line,
 /* Suspicious but harmless input (unknown key...): counted in s->warnings. */
 void conf_warn(struct settings *s, const char *file, int line,
 	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-/* Fuzzers and unit tests count without printing. */
+/* Prints the warnings held back so far (once). */
+void conf_diag_show_warnings(void);
+/* Fuzzers and unit tests count without printing or holding anything. */
 void conf_diag_set_quiet(int quiet);
 
 #endif

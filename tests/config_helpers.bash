@@ -1,4 +1,5 @@
 # Shared by tests/config*.bats: a sandbox root per test, fixtures copied in.
+bats_require_minimum_version 1.5.0
 bats_load_library bats-support
 bats_load_library bats-assert
 

@@ -227,3 +227,22 @@ value() {
 	assert_success
 	assert_output "$(printf -- '-p\n1')"
 }
+
+@test "warnings are shown by config and env, and with -v, but not repeated by other commands" {
+	"$NFS_CTL" --root "$ROOT" --distro=none plan start server >/dev/null 2>&1 || skip "plan not available yet"
+	put etc/nfs.conf '[nfsd]\nthredas = 4\n'
+	run --separate-stderr nfsctl_t --distro=none plan start server
+	assert_success
+	[[ "$stderr" != *thredas* ]]
+	run --separate-stderr nfsctl_t -v --distro=none plan start server
+	[[ "$stderr" == *"nfs.conf:2: unknown key 'thredas'"* ]]
+	run --separate-stderr nfsctl_t --distro=none env --output -
+	[[ "$stderr" == *"nfs.conf:2: unknown key 'thredas'"* ]]
+}
+
+@test "errors are shown by every command" {
+	"$NFS_CTL" --root "$ROOT" --distro=none plan start server >/dev/null 2>&1 || skip "plan not available yet"
+	put etc/nfs.conf '[nfsd]\nthreads "4"\n'
+	run --separate-stderr nfsctl_t --distro=none plan start server
+	[[ "$stderr" == *"nfs.conf:2: neither a [section] nor a name = value line"* ]]
+}
