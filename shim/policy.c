@@ -4,7 +4,6 @@
 #include "policy.h"
 #include "paths.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
