@@ -1,9 +1,18 @@
+#include "build-config.h"
 #include "log.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <syslog.h>
 #include <unistd.h>
+
+#ifdef HAVE_LIBSYSTEMD
+#include <systemd/sd-daemon.h>
+#include <systemd/sd-journal.h>
+#endif
 
 static int verbose;
 
@@ -17,29 +26,135 @@ int log_verbose_level(void)
 	return verbose;
 }
 
-/* At boot nobody reads stderr; the system log keeps what went wrong. */
-static void to_syslog(int prio, const char *prefix, const char *fmt, va_list ap)
-{
-	char buf[1024];
+/* ---- the system log ------------------------------------------------------ */
 
-	if (isatty(STDERR_FILENO))
-		return;
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	openlog("nfs-ctl", LOG_PID, LOG_DAEMON);
-	syslog(prio, "%s%s", prefix, buf);
+/* Inside a unit systemd connects stderr to the journal and says so in
+ * JOURNAL_STREAM ("DEVICE:INODE"): what goes to stderr is logged already. */
+static int stderr_is_journal(void)
+{
+	const char *js = getenv("JOURNAL_STREAM");
+	unsigned long long dev, ino;
+	struct stat st;
+
+	if (!js || sscanf(js, "%llu:%llu", &dev, &ino) != 2 || fstat(STDERR_FILENO, &st) < 0)
+		return 0;
+	return (unsigned long long)st.st_dev == dev && (unsigned long long)st.st_ino == ino;
 }
+
+/* The journal when the real machine (whatever --root says: the log is the
+ * host's) runs systemd; syslog otherwise, which journald also collects. */
+static void to_system_log(int prio, const char *prefix, const char *msg)
+{
+	if (isatty(STDERR_FILENO) || stderr_is_journal())
+		return;
+#ifdef HAVE_LIBSYSTEMD
+	if (sd_booted() > 0) {
+		sd_journal_send("MESSAGE=%s%s", prefix, msg, "PRIORITY=%d", prio,
+				"SYSLOG_IDENTIFIER=nfs-ctl", "SYSLOG_FACILITY=%d", LOG_DAEMON >> 3,
+				NULL);
+		return;
+	}
+#endif
+	openlog("nfs-ctl", LOG_PID, LOG_DAEMON);
+	syslog(prio, "%s%s", prefix, msg);
+}
+
+/* ---- the progress line --------------------------------------------------- */
+
+static struct {
+	int open;           /* between begin and end, on a terminal */
+	int broken;         /* a message interrupted the line: repeat the heading */
+	char heading[128];  /* "Starting NFS server" */
+} progress;
+
+static const char *progress_verb(const char *action)
+{
+	static const struct { const char *action, *verb; } verbs[] = {
+		{ "start", "Starting" }, { "stop", "Stopping" },
+		{ "restart", "Restarting" }, { "try-restart", "Restarting" },
+		{ "reload", "Reloading" }, { "force-reload", "Reloading" },
+	};
+
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(*verbs); i++)
+		if (strcmp(verbs[i].action, action) == 0)
+			return verbs[i].verb;
+	return NULL;
+}
+
+static const char *progress_noun(const char *what, char *buf, size_t len)
+{
+	static const struct { const char *what, *noun; } nouns[] = {
+		{ "server", "NFS server" }, { "client", "NFS client services" },
+		{ "secure", "NFS Kerberos services" }, { "blkmap", "NFS pNFS block layout services" },
+	};
+
+	for (size_t i = 0; i < sizeof(nouns) / sizeof(*nouns); i++)
+		if (strcmp(nouns[i].what, what) == 0)
+			return nouns[i].noun;
+	snprintf(buf, len, "NFS %s", what);
+	return buf;
+}
+
+void log_progress_begin(const char *action, const char *what)
+{
+	const char *verb = action ? progress_verb(action) : NULL;
+	char buf[64];
+
+	memset(&progress, 0, sizeof(progress));
+	if (!verb || !what || !isatty(STDOUT_FILENO))
+		return;
+	snprintf(progress.heading, sizeof(progress.heading), "%s %s", verb,
+		 progress_noun(what, buf, sizeof(buf)));
+	progress.open = 1;
+	printf("%s:", progress.heading);
+	fflush(stdout);
+}
+
+void log_progress_item(const char *name)
+{
+	if (!progress.open)
+		return;
+	if (progress.broken) {
+		printf("%s:", progress.heading);
+		progress.broken = 0;
+	}
+	printf(" %s", name);
+	fflush(stdout);
+}
+
+void log_progress_end(int ok)
+{
+	if (!progress.open)
+		return;
+	if (progress.broken)
+		printf("%s:", progress.heading);
+	fputs(ok ? ".\n" : " failed!\n", stdout);
+	fflush(stdout);
+	memset(&progress, 0, sizeof(progress));
+}
+
+/* A message on stderr would land in the middle of the progress line when
+ * both go to the terminal: end the line first. */
+static void progress_interrupt(void)
+{
+	if (!progress.open || progress.broken)
+		return;
+	fputc('\n', stdout);
+	fflush(stdout);
+	progress.broken = 1;
+}
+
+/* ---- messages ------------------------------------------------------------ */
 
 static void emit(int prio, const char *prefix, const char *fmt, va_list ap)
 {
-	va_list copy;
+	char msg[4096];
 
-	va_copy(copy, ap);
-	fprintf(stderr, "nfs-ctl: %s", prefix);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	progress_interrupt();
+	fprintf(stderr, "nfs-ctl: %s%s\n", prefix, msg);
 	if (prio <= LOG_WARNING)
-		to_syslog(prio, prefix, fmt, copy);
-	va_end(copy);
+		to_system_log(prio, prefix, msg);
 }
 
 #define EMIT(prio, prefix)                 \

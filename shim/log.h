@@ -1,7 +1,16 @@
-/* Messages.  Errors and warnings go to stderr (and to syslog when running
- * without a terminal, e.g. from an init script at boot); -v adds a line for
- * every step.  One format everywhere: "nfs-ctl: FILE:LINE: message" when a
- * file is to blame. */
+/* Messages.  Errors and warnings go to stderr and, when nobody watches a
+ * terminal (boot, cluster manager, cron), to the system log: the journal
+ * when the machine runs systemd and nfs-ctl has libsystemd, syslog
+ * otherwise; never twice when stderr already is the journal (inside a unit).
+ * -v adds a line on stderr for every step, -vv the decisions behind them.
+ * One format everywhere: "nfs-ctl: FILE:LINE: message" when a file is to
+ * blame.
+ *
+ * On a terminal, actions on a target also print one LSB-style progress
+ * line on stdout, as Debian's init scripts do:
+ *     Starting NFS server: statd mountd exports nfsd sm-notify.
+ * A message on stderr in between breaks the line; the next item starts a
+ * new one with the same heading.  Off a terminal nothing is printed. */
 #ifndef NFSCTL_LOG_H
 #define NFSCTL_LOG_H
 
@@ -16,5 +25,13 @@ void log_file_error(const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void log_file_warn(const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* Progress line.  ACTION ("start", "stop", ...) on WHAT (a target or a
+ * component); ACTION NULL opens no line, and then items and the end print
+ * nothing (start-statd, reload of the export table). */
+void log_progress_begin(const char *action, const char *what);
+void log_progress_item(const char *name);
+/* Closes the line: "." when OK, " failed!" otherwise. */
+void log_progress_end(int ok);
 
 #endif
