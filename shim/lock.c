@@ -33,14 +33,14 @@ static int open_lock_file(void)
 	return fd;
 }
 
-int lock_acquire(int timeout_ms)
+static int acquire(int how, int timeout_ms)
 {
 	int fd = open_lock_file();
 	int waited = 0, step = 1;
 
 	if (fd < 0)
 		return -1;
-	while (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+	while (flock(fd, how | LOCK_NB) < 0) {
 		if (errno != EWOULDBLOCK && errno != EINTR) {
 			log_error("lock %s: %s", LOCK_FILE, strerror(errno));
 			close(fd);
@@ -57,6 +57,16 @@ int lock_acquire(int timeout_ms)
 		step = step < 50 ? step * 2 : 50;
 	}
 	return fd;
+}
+
+int lock_acquire(int timeout_ms)
+{
+	return acquire(LOCK_EX, timeout_ms);
+}
+
+int lock_acquire_shared(int timeout_ms)
+{
+	return acquire(LOCK_SH, timeout_ms);
 }
 
 void lock_release(int fd)

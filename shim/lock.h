@@ -6,6 +6,9 @@
 
 /* Blocks until the lock is ours, or TIMEOUT_MS passed (-1: error printed). */
 int lock_acquire(int timeout_ms);
+/* The same, shared with other readers: for a look at the state that must
+ * not happen half way through an action (start-statd's "already up?"). */
+int lock_acquire_shared(int timeout_ms);
 void lock_release(int fd);
 
 #endif

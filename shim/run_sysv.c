@@ -445,18 +445,52 @@ static void report_failure(const struct plan *p, size_t failed, const struct pro
 	strv_free(&left);
 }
 
+/* Before a start touches anything: a required program that is not
+ * installed is LSB 5 at once, rather than half a server and then 5.
+ * Optional daemons are skipped with a note, sm-notify is best effort, and
+ * a mount program matters only when the mount is missing (step_mount). */
+static int preflight(const struct plan *p)
+{
+	struct strv missing;
+	char *list;
+	int rc = LSB_OK;
+
+	strv_init(&missing);
+	for (size_t i = 0; i < p->n; i++) {
+		const struct step *s = &p->steps[i];
+
+		if (s->missing && s->verb != V_SKIP && s->verb != V_MOUNT &&
+		    !(s->c->flags & (F_GATED | F_FOREVER)))
+			strv_add(&missing, s->argv.v[0]);
+	}
+	if (missing.n) {
+		list = strv_join_display(&missing);
+		log_error("%s %s: not installed: %s; nothing was started", p->action, p->what, list);
+		free(list);
+		rc = LSB_ERR_NOT_INSTALLED;
+	}
+	strv_free(&missing);
+	return rc;
+}
+
 int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy shared)
 {
 	int starting = strcmp(p->action, "stop") != 0, rc = LSB_OK;
 	struct progress pr;
 
+	if (starting && (rc = preflight(p)) != LSB_OK)
+		return rc;
 	strv_init(&pr.started);
 	strv_init(&pr.stopped);
+	log_progress_begin(p->target ? p->action : NULL, p->what);
 	for (size_t i = 0; i < p->n; i++) {
 		int r = execute_step(ctx, p, &p->steps[i], shared, &pr);
 
-		if (r == LSB_OK)
+		if (r == LSB_OK) {
+			if (p->steps[i].verb >= V_START && p->steps[i].verb != V_SKIP)
+				log_progress_item(p->steps[i].c->name);
 			continue;
+		}
 		if (starting) {
 			report_failure(p, i, &pr);
 			rc = r;
@@ -464,6 +498,7 @@ int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy share
 		}
 		rc = r; /* a stop goes on: stop as much as can be stopped */
 	}
+	log_progress_end(rc == LSB_OK);
 	if (rc == LSB_OK && p->target && (p->target & (T_SERVER | T_CLIENT)))
 		target_mark(p->what, starting);
 	strv_free(&pr.started);

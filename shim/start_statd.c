@@ -74,6 +74,20 @@ static int via_sysv(struct ctx *ctx)
 	return rc;
 }
 
+/* Under sysvinit, "statd is up" must not be read in the middle of a stop
+ * that is about to take it down: a shared lock waits for any action. */
+static int registered_when_idle(struct ctx *ctx)
+{
+	int fd, yes;
+
+	if (geteuid() != 0)
+		return statd_registered(); /* cannot lock; via_sysv refuses anyway */
+	fd = lock_acquire_shared(ctx->timeout_ms * 6);
+	yes = statd_registered();
+	lock_release(fd);
+	return yes;
+}
+
 int cmd_start_statd(struct ctx *ctx, int argc, char **argv)
 {
 	int rc;
@@ -83,9 +97,12 @@ int cmd_start_statd(struct ctx *ctx, int argc, char **argv)
 		log_error("start-statd takes no arguments");
 		return LSB_ERR_ARGS;
 	}
-	if (statd_registered())
+	if (initsys_mode(ctx) == INIT_SYSTEMD)
+		rc = statd_registered() ? LSB_OK : via_systemd(ctx);
+	else if (registered_when_idle(ctx))
 		return LSB_OK;
-	rc = initsys_mode(ctx) == INIT_SYSTEMD ? via_systemd(ctx) : via_sysv(ctx);
+	else
+		rc = via_sysv(ctx);
 	if (rc != LSB_OK)
 		return rc;
 	if (wait_registered(ctx->timeout_ms) != 0) {
