@@ -21,8 +21,7 @@ enum rule_kind {
 	REPEAT,         /* OPT repeated VALUE times (verbosity levels) */
 	VERSION,        /* OPT N when true (-V), OPT2 N when false (-N) */
 	LIST,           /* OPT ITEM for each comma-separated item */
-	RDMA,           /* rpc.nfsd --rdma when true, --rdma=VALUE for a port */
-	JOINED,         /* OPT=VALUE */
+	DEBUG_KINDS,    /* like LIST; "1" means all, "0" nothing */
 };
 
 struct rule {
@@ -38,27 +37,25 @@ struct component_rules {
 
 static const struct rule nfsd_rules[] = {
 	{ "nfsd", "debug",      IF_TRUE,    "-d", NULL },
-	{ "nfsd", "host",       VALUE,      "-H", NULL },
+	{ "nfsd", "host",       LIST,       "-H", NULL },
 	{ "nfsd", "port",       VALUE,      "-p", NULL },
 	{ "nfsd", "scope",      VALUE,      "-S", NULL },
 	{ "nfsd", "grace-time", VALUE,      "-G", NULL },
 	{ "nfsd", "lease-time", VALUE,      "-L", NULL },
 	{ "nfsd", "tcp",        TRUE_FALSE, "-t", "-T" },
 	{ "nfsd", "udp",        TRUE_FALSE, "-u", "-U" },
-	{ "nfsd", "vers2",      VERSION,    "-V", "-N" },
+	/* no vers2: current rpc.nfsd refuses -N 2 / -V 2 */
 	{ "nfsd", "vers3",      VERSION,    "-V", "-N" },
 	{ "nfsd", "vers4",      VERSION,    "-V", "-N" },
 	{ "nfsd", "vers4.0",    VERSION,    "-V", "-N" },
 	{ "nfsd", "vers4.1",    VERSION,    "-V", "-N" },
 	{ "nfsd", "vers4.2",    VERSION,    "-V", "-N" },
-	{ "nfsd", "rdma",       RDMA,       "--rdma", NULL },
-	{ "nfsd", "rdma-port",  JOINED,     "--rdma", NULL },
 	{ NULL, NULL, VALUE, NULL, NULL },
 };
 
 /* rpc.mountd also honours [nfsd] versions and udp (rpc.mountd(8)). */
 static const struct rule mountd_rules[] = {
-	{ "mountd", "debug",                LIST,     "-d", NULL },
+	{ "mountd", "debug",                DEBUG_KINDS, "-d", NULL },
 	{ "mountd", "port",                 VALUE,    "-p", NULL },
 	{ "mountd", "threads",              VALUE,    "-t", NULL },
 	{ "mountd", "descriptors",          VALUE,    "-o", NULL },
@@ -67,6 +64,7 @@ static const struct rule mountd_rules[] = {
 	{ "mountd", "cache-use-ipaddr",     IF_TRUE,  "-i", NULL },
 	{ "mountd", "state-directory-path", VALUE,    "-s", NULL },
 	{ "mountd", "ha-callout",           VALUE,    "-H", NULL },
+	{ "mountd", "ttl",                  VALUE,    "-T", NULL },
 	{ "nfsd",   "vers2",                VERSION,  "-V", "-N" },
 	{ "nfsd",   "vers3",                VERSION,  "-V", "-N" },
 	{ "nfsd",   "udp",                  IF_FALSE, "-u", NULL },
@@ -127,6 +125,7 @@ static const struct rule pipefs_rules[] = {
 static const struct rule nfsdcld_rules[] = {
 	{ "general", "pipefs-directory", VALUE, "-p", NULL },
 	{ "nfsdcld", "storagedir",       VALUE, "-s", NULL },
+	{ "nfsdcld", "debug",            IF_TRUE, "-d", NULL },
 	{ NULL, NULL, VALUE, NULL, NULL },
 };
 
@@ -224,17 +223,11 @@ static void apply_rule(const struct rule *r, const char *v, struct strv *out)
 			strv_add(out, r->opt);
 		break;
 	case LIST:
+		add_list(out, r->opt, v);
+		break;
+	case DEBUG_KINDS:
 		if (b != 0)
 			add_list(out, r->opt, b == 1 ? "all" : v);
-		break;
-	case JOINED:
-		strv_addf(out, "%s=%s", r->opt, v);
-		break;
-	case RDMA:
-		if (b == 1)
-			strv_add(out, r->opt);
-		else if (b < 0)
-			strv_addf(out, "%s=%s", r->opt, v);
 		break;
 	}
 }
@@ -267,6 +260,26 @@ static const struct rule *rules_for(const char *component)
 	return no_rules;
 }
 
+/* rpc.nfsd reads [nfsd] rdma (a boolean, or a port in old files) and
+ * rdma-port together, and --rdma[=PORT] replaces both: when either is ours
+ * to pass, pass the combined state.  (No option turns RDMA off again.) */
+static void add_nfsd_rdma(const struct settings *s, struct strv *out)
+{
+	const char *rdma = settings_get(s, "nfsd", "rdma");
+	const char *port = settings_get(s, "nfsd", "rdma-port");
+	int b;
+
+	if (!ours(s, "nfsd", "rdma") && !ours(s, "nfsd", "rdma-port"))
+		return;
+	if (!rdma)
+		return;
+	b = parse_bool(rdma);
+	if (b == 1)
+		strv_addf(out, "--rdma=%s", port ? port : "nfsrdma");
+	else if (b < 0)
+		strv_addf(out, "--rdma=%s", rdma);
+}
+
 /* rpc.nfsd's thread count is positional: it must come after the options. */
 static void add_nfsd_threads(const struct settings *s, struct strv *out)
 {
@@ -289,6 +302,8 @@ void daemon_args(const struct settings *s, const char *component,
 		if (v)
 			apply_rule(r, v, out);
 	}
-	if (!strcmp(component, "nfsd"))
+	if (!strcmp(component, "nfsd")) {
+		add_nfsd_rdma(s, out);
 		add_nfsd_threads(s, out);
+	}
 }

@@ -102,7 +102,21 @@ value() {
 	run value --distro=none --set svcgssd.principal=nfs/h@R config --argv svcgssd
 	assert_output "$(printf -- '-p\nnfs/h@R')"
 	run value --distro=none --set nfsd.rdma=y --set nfsd.udp=n config --argv nfsd
-	assert_output "$(printf -- '-U\n--rdma')"
+	assert_output "$(printf -- '-U\n--rdma=nfsrdma')"
+	run value --distro=none --set nfsd.host=192.0.2.1,192.0.2.2 --set nfsd.vers2=n config --argv nfsd
+	assert_output "$(printf -- '-H\n192.0.2.1\n-H\n192.0.2.2')"
+	run value --distro=none --set mountd.ttl=600 --set mountd.debug=auth,call config --argv mountd
+	assert_output "$(printf -- '-d\nauth\n-d\ncall\n-T\n600')"
+}
+
+@test "rdma: nfs.conf's rdma=y with --set rdma-port passes both as --rdma=PORT" {
+	put etc/nfs.conf '[nfsd]\nrdma = y\n'
+	run value --distro=none config --argv nfsd
+	assert_output ""
+	run value --distro=none --set nfsd.rdma-port=20050 config --argv nfsd
+	assert_output -- "--rdma=20050"
+	run value --distro=none --set nfsd.rdma=20051 config --argv nfsd
+	assert_output -- "--rdma=20051"
 }
 
 @test "a distribution file's empty assignment means no opinion" {
