@@ -72,36 +72,37 @@ static int word_survives_splitting(const char *w)
 	return 1;
 }
 
-static int add_var(struct text *t, const struct settings *s,
-		   const char *name, const char *component)
+/* The words of COMPONENT's argv joined by spaces; 0 if one of them would
+ * not survive `$NAME` splitting (logged). */
+static int joined_args(const struct settings *s, const char *name,
+		       const char *component, struct text *words)
 {
 	struct strv sv;
 	int ok = 1;
 
 	strv_init(&sv);
 	daemon_args(s, component, &sv);
-	text_str(t, name);
-	text_str(t, "=");
-	{
-		struct text words = { NULL, 0, 0 };
-
-		text_str(&words, "");
-		for (size_t i = 0; i < sv.n; i++) {
-			if (!word_survives_splitting(sv.v[i])) {
-				log_error("env: %s: argument '%s' cannot be passed through $%s (white space or control character)",
-					  component, sv.v[i], name);
-				ok = 0;
-			}
-			if (i)
-				text_str(&words, " ");
-			text_str(&words, sv.v[i]);
+	text_str(words, "");
+	for (size_t i = 0; i < sv.n; i++) {
+		if (!word_survives_splitting(sv.v[i])) {
+			log_error("env: %s: argument '%s' cannot be passed through $%s (white space or control character)",
+				  component, sv.v[i], name);
+			ok = 0;
 		}
-		add_quoted(t, words.v);
-		free(words.v);
+		if (i)
+			text_str(words, " ");
+		text_str(words, sv.v[i]);
 	}
-	text_str(t, "\n");
 	strv_free(&sv);
 	return ok;
+}
+
+static void add_assignment(struct text *t, const char *name, const char *value)
+{
+	text_str(t, name);
+	text_str(t, "=");
+	add_quoted(t, value);
+	text_str(t, "\n");
 }
 
 char *env_file_format(const struct settings *s)
@@ -112,19 +113,18 @@ char *env_file_format(const struct settings *s)
 	int ok = 1;
 
 	text_str(&t, "# Written by nfs-ctl env from the NFS configuration; do not edit.\n");
-	for (size_t i = 0; i < sizeof(vars) / sizeof(*vars); i++)
-		ok &= add_var(&t, s, vars[i].name, vars[i].component);
-	if (pipefs && word_survives_splitting(pipefs)) {
-		text_str(&t, "PIPEFS_MOUNTPOINT=");
-		add_quoted(&t, pipefs);
-		text_str(&t, "\n");
+	for (size_t i = 0; i < sizeof(vars) / sizeof(*vars); i++) {
+		struct text words = { NULL, 0, 0 };
+
+		ok &= joined_args(s, vars[i].name, vars[i].component, &words);
+		add_assignment(&t, vars[i].name, words.v);
+		free(words.v);
 	}
+	if (pipefs && word_survives_splitting(pipefs))
+		add_assignment(&t, "PIPEFS_MOUNTPOINT", pipefs);
 	if (proxy && proxy->origin >= ORIGIN_LEGACY &&
-	    word_survives_splitting(proxy->value)) {
-		text_str(&t, "GSS_USE_PROXY=");
-		add_quoted(&t, proxy->value);
-		text_str(&t, "\n");
-	}
+	    word_survives_splitting(proxy->value))
+		add_assignment(&t, "GSS_USE_PROXY", proxy->value);
 	if (!ok) {
 		free(t.v);
 		return NULL;
@@ -132,25 +132,22 @@ char *env_file_format(const struct settings *s)
 	return t.v;
 }
 
+/* mkdir -p: /run/sysconfig does not exist on a fresh boot. */
 static int mkdir_parents(const char *dir)
 {
 	char *copy = xstrdup(dir);
 	int r = 0;
 
-	for (char *p = copy + 1; ; p++) {
-		if (*p != '/' && *p)
+	for (char *p = copy + 1; *p; p++) {
+		if (*p != '/')
 			continue;
-		{
-			char c = *p;
-
-			*p = '\0';
-			if (mkdir(copy, 0755) < 0 && errno != EEXIST)
-				r = -1;
-			*p = c;
-		}
-		if (!*p)
-			break;
+		*p = '\0';
+		if (mkdir(copy, 0755) < 0 && errno != EEXIST)
+			r = -1;
+		*p = '/';
 	}
+	if (mkdir(copy, 0755) < 0 && errno != EEXIST)
+		r = -1;
 	free(copy);
 	return r;
 }
@@ -210,7 +207,7 @@ int env_file_write(const char *path, const char *content)
 	char *tmp = NULL;
 	int fd, r = -1;
 
-	if (mkdir_parents(dir) < 0 && errno != EEXIST)
+	if (mkdir_parents(dir) < 0)
 		log_warn("env: cannot create %s: %s", dir, strerror(errno));
 	fd = create_temp(dir, base, &tmp);
 	if (fd < 0) {
