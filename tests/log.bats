@@ -1,0 +1,84 @@
+#!/usr/bin/env bats
+# Messages (shim/log.c): the LSB-style progress line that Debian
+# administrators expect on a terminal, and silence on stdout elsewhere.
+# A terminal is given with script(1) from util-linux.
+
+load helpers
+bats_require_minimum_version 1.5.0
+
+setup() {
+	require_root
+	command -v script >/dev/null || skip "script(1) not installed (package bsdutils)"
+	# the calls live in the sysv runner (shim/run_sysv.c, sysv_execute)
+	grep -q log_progress_item "$TOP_SRCDIR/shim/run_sysv.c" ||
+		skip "progress calls not wired into shim/run_sysv.c"
+	sandbox_setup
+}
+
+teardown() {
+	sandbox_teardown
+}
+
+# on_tty ARGS...: nfs-ctl against the sandbox with stdout and stderr on a pty
+on_tty() {
+	local cmd="$NFS_CTL --root $ROOT --init=sysv $*"
+	script -qfec "$cmd" /dev/null | tr -d '\r'
+	return "${PIPESTATUS[0]}"
+}
+
+@test "start on a terminal: one progress line naming what started, in order" {
+	run on_tty start server
+	assert_success
+	assert_output "Starting NFS server: statd mountd idmapd nfsdcld exports nfsd sm-notify."
+}
+
+@test "stop on a terminal: the reverse order, and only what was running" {
+	ctl start server
+	run on_tty stop server
+	assert_success
+	assert_output "Stopping NFS server: nfsd exports nfsdcld idmapd mountd statd."
+}
+
+@test "second start: already running" {
+	ctl start server
+	run on_tty start server
+	assert_output "Starting NFS server: already running."
+}
+
+@test "restart: a stopping line, then a starting line" {
+	ctl start server
+	run on_tty restart server
+	assert_success
+	assert_line --index 0 --regexp '^Stopping NFS server: nfsd exports .*\.$'
+	assert_line --index 1 --regexp '^Starting NFS server: .*nfsd\.$'
+}
+
+@test "a failed start ends the line with failed!, the error on its own line" {
+	fault rpc.mountd "fail 1 mountd: cannot bind"
+	run on_tty start server
+	assert_failure
+	assert_line --index 0 --regexp '^Starting NFS server: statd$'
+	assert_line --regexp '^nfs-ctl: mountd: '
+	assert_line --regexp '^Starting NFS server: failed!$'
+}
+
+@test "not on a terminal: nothing on stdout" {
+	run --separate-stderr ctl start server
+	assert_success
+	assert_output ""
+	run --separate-stderr ctl stop server
+	assert_output ""
+}
+
+@test "-v: every step on stderr instead of a progress line" {
+	run on_tty -v start server
+	assert_success
+	refute_output --partial "Starting NFS server"
+	assert_line --regexp '^nfs-ctl: start statd: .*rpc\.statd --no-notify$'
+}
+
+@test "start-statd prints nothing, even on a terminal (mount.nfs runs it)" {
+	run on_tty start-statd
+	assert_success
+	assert_output ""
+}
