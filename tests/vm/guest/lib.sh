@@ -9,8 +9,14 @@ OUT=/run/lab/out
 INIT=$(sed -n 's/^init=//p' /etc/nfs-ctl-lab/boot)
 MODE=$(sed -n 's/^mode=//p' /etc/nfs-ctl-lab/boot)
 BREAK=$(sed -n 's/^break=//p' /etc/nfs-ctl-lab/boot)
-# The daemons whose argv are compared between inits.
-DAEMONS="rpcbind rpc.statd rpc.mountd rpc.idmapd nfsdcld rpc.gssd rpc.svcgssd blkmapd sm-notify"
+# The daemons whose argv are compared between inits (rpcbind is not nfs-ctl's:
+# Debian's own rpcbind runs with -f under systemd only, so it is dumped apart).
+DAEMONS="rpc.statd rpc.mountd rpc.idmapd nfsdcld rpc.gssd rpc.svcgssd blkmapd sm-notify"
+
+# The runner is itself a service under systemd, but its commands stand for an
+# administrator's shell: without this, nfs-ctl would (rightly) refuse actions
+# as if called from inside a unit's start job.
+unset INVOCATION_ID JOURNAL_STREAM
 
 uptime_s() { read -r u _ </proc/uptime; echo "$u"; }
 
@@ -60,6 +66,18 @@ srv() {
 	esac
 }
 
+# ctl ACTION: nfs-ctl's own command for the server target (the issue's "stop
+# server"): under systemd it adds what a unit cannot do (daemon-reload after a
+# configuration change, the shared-daemon decision at stop). In distro mode
+# there is no nfs-ctl, so the administrator's command stands in.
+ctl() {
+	if [ "$MODE" = nfs-ctl ]; then
+		timeout 120 nfs-ctl "$1" server
+	else
+		srv "$1"
+	fi
+}
+
 threads() { cat /proc/fs/nfsd/threads 2>/dev/null || echo 0; }
 registered() { rpcinfo -p 127.0.0.1 2>/dev/null | awk -v p="$1" '$1 == p { f = 1 } END { exit !f }'; }
 count_proc() { pgrep -xc "$1" 2>/dev/null || true; }
@@ -93,6 +111,7 @@ daemons() {
 dump_state() {
 	mkdir -p "$1"
 	daemons >"$1/daemons"
+	pgrep -ax rpcbind | cut -d' ' -f2- >"$1/rpcbind"
 	rpcinfo -p 127.0.0.1 2>&1 | awk 'NR > 1 { print $1, $2, $3, $5 }' | sort -u >"$1/rpcinfo"
 	threads >"$1/threads"
 	cat /proc/fs/nfsd/versions >"$1/versions" 2>&1 || true

@@ -23,7 +23,7 @@ check "first sm-notify ($first_notify s) after nfsd serves ($nfsd_up s)" \
 
 n0=$(wc -l </run/lab/sm-notify.log 2>/dev/null || echo 0)
 m0=$(wc -l </run/lab/rpc.nfsd.log 2>/dev/null || echo 0)
-check "server restart command exits 0" [ "$(rec restart srv restart)" = 0 ]
+check "restart server exits 0" [ "$(rec restart ctl restart)" = 0 ]
 check "nfsd serving after restart" wait_ready v3
 tail -n +"$((n0 + 1))" /run/lab/sm-notify.log >"$SDIR/restart-sm-notify.log" 2>/dev/null
 tail -n +"$((m0 + 1))" /run/lab/rpc.nfsd.log >"$SDIR/restart-rpc.nfsd.log" 2>/dev/null
