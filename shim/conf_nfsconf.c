@@ -75,11 +75,7 @@ static void parse_section(struct parser *p, char *line, int lineno)
 		*c = (char)tolower((unsigned char)*c);
 	if (!nfsconf_section_known(name))
 		conf_warn(p->s, p->file, lineno, "unknown section [%s]", name);
-	else if (!strcmp(name, "args"))
-		/* free-form options belong to the legacy files and --set; from
-		 * nfs.conf they would only repeat what the daemon reads */
-		conf_warn(p->s, p->file, lineno,
-			  "[args] has no effect in nfs.conf (use the daemons' own keys)");
+
 	set_section(p, name);
 }
 

@@ -2,7 +2,7 @@
  * are NOT turned into options: since nfs-utils 2.1.1 each daemon reads
  * nfs.conf itself, and repeating them would only risk disagreeing.  Values
  * from the distribution's files and from --set are, because no daemon
- * reads those.  Free-form option strings come first and options derived
+ * reads those; so are nfs-ctl's own [args], wherever they come from.  Free-form option strings come first and options derived
  * from single values after them: getopt lets the last occurrence win, and
  * single values include --set, the highest precedence.  rpc.nfsd's thread
  * count is its positional argument and goes last. */
@@ -289,10 +289,21 @@ static void add_nfsd_threads(const struct settings *s, struct strv *out)
 		strv_add(out, threads);
 }
 
+/* [args] COMPONENT: free-form options.  No daemon reads [args], so they
+ * are passed from every source, nfs.conf included (which is where
+ * contrib/nfs-ctl-migrate puts them). */
+static const char *free_form_args(const struct settings *s,
+				  const char *component)
+{
+	const struct setting *e = settings_find(s, "args", component);
+
+	return e && e->origin != ORIGIN_DEFAULT ? e->value : NULL;
+}
+
 void daemon_args(const struct settings *s, const char *component,
 		 struct strv *out)
 {
-	const char *raw = ours(s, "args", component);
+	const char *raw = free_form_args(s, component);
 
 	if (raw)
 		add_words(out, raw);

@@ -104,11 +104,11 @@ static int version_state(const struct settings *s, const char *vers,
 	e = settings_find(s, "nfsd", key);
 	*decided = e;
 	b = bool_of(e);
-	/* argv order: free-form options, then legacy/--set values */
+	/* argv order: free-form [args] (passed from any source), then
+	 * legacy/--set values; the daemon reads nfs.conf underneath */
 	if (e && e->origin >= ORIGIN_LEGACY && b >= 0)
 		return b;
-	in_args = raw && raw->origin >= ORIGIN_LEGACY ?
-		  version_in_args(raw->value, vers) : -1;
+	in_args = raw ? version_in_args(raw->value, vers) : -1;
 	if (in_args >= 0) {
 		*decided = raw;
 		return in_args;

@@ -120,12 +120,6 @@ value() {
 	assert_success
 	assert_output --partial "nfs.conf:2: unknown key 'thredas' in [nfsd]"
 	assert_output --partial "nfs.conf:3: unknown section [nosuch]"
-	put etc/nfs.conf '[args]\nmountd = -p 1\n'
-	run nfsctl_t --distro=none config --check
-	assert_success
-	assert_output --partial "nfs.conf:1: [args] has no effect in nfs.conf"
-	run value --distro=none config --argv mountd
-	assert_output ""
 	put etc/default/nfs-common 'NEED_STATDD=no\n'
 	run nfsctl_t --distro=debian config --check
 	assert_success

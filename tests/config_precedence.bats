@@ -127,3 +127,13 @@ value() {
 	run value --distro=debian config --argv nfsd
 	assert_output ""
 }
+
+@test "[args] are nfs-ctl's own: passed on from nfs.conf too (no daemon reads them)" {
+	put etc/nfs.conf '[args]\nmountd = --manage-gids -p 1\nnfsd = -N 3\n[mountd]\nport = 2\n'
+	run value --distro=none config --check
+	assert_success
+	run value --distro=none config --argv mountd
+	assert_output "$(printf -- '--manage-gids\n-p\n1')"
+	run "$NFS_CTL" --root "$ROOT" --distro=none config --wants server
+	assert_line --regexp "^statd +no	NFSv2/v3 disabled in $ROOT/etc/nfs.conf:3"
+}
