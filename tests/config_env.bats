@@ -93,3 +93,22 @@ OPTS=(--distro=debian)
 	assert_failure 1
 	assert_output --partial "cannot create a temporary file in $ROOT/ro/file-not-dir"
 }
+
+@test "env quoting: every printable ASCII character in one argument reads back exactly" {
+	local word
+	word=$(printf '%b' "$(printf '\\%03o' $(seq 33 126))")
+	[ "${#word}" -eq 94 ]
+	"$NFS_CTL" --root "$ROOT" --distro=none --set "statd.name=$word" env --output "$ROOT/out.env"
+	run sh_reads "$ROOT/out.env" STATDARGS
+	assert_output "-n $word"
+	# one line per variable: nothing in the value may start a new line
+	[ "$(grep -c '^STATDARGS=' "$ROOT/out.env")" -eq 1 ]
+	[ "$(wc -l < "$ROOT/out.env")" -eq 11 ]
+}
+
+@test "env refuses control characters (a newline would change the file's structure)" {
+	run "$NFS_CTL" --root "$ROOT" --distro=none --set "$(printf 'statd.name=a\nB=1')" env --output -
+	assert_failure 1
+	run "$NFS_CTL" --root "$ROOT" --distro=none --set "$(printf 'statd.name=a\tb')" env --output -
+	assert_failure 1
+}
