@@ -4,6 +4,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #ifndef DAEMON_PATH
@@ -57,4 +59,23 @@ char *find_program(const char *program)
 			p++;
 	}
 	return NULL;
+}
+
+int mkdir_p(const char *path, mode_t mode)
+{
+	char *copy = xstrdup(path);
+	int rc = 0;
+
+	for (char *p = copy + 1; *p && rc == 0; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(copy, mode) < 0 && errno != EEXIST)
+			rc = -1;
+		*p = '/';
+	}
+	if (rc == 0 && mkdir(copy, mode) < 0 && errno != EEXIST)
+		rc = -1;
+	free(copy);
+	return rc;
 }

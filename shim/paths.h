@@ -4,6 +4,7 @@
 #define NFSCTL_PATHS_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 void paths_set_root(const char *root);
 const char *paths_root(void);            /* "" when not relocated */
@@ -12,5 +13,8 @@ char *path_in_root(const char *abs);
 /* Finds PROGRAM in the program search path (root-prefixed); NULL if absent.
  * Newly allocated. */
 char *find_program(const char *program);
+
+/* mkdir -p; 0 when PATH is a directory afterwards. */
+int mkdir_p(const char *path, mode_t mode);
 
 #endif

@@ -5,7 +5,9 @@
 #include "mounts.h"
 #include "paths.h"
 #include "proc.h"
+#include "xalloc.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -84,6 +86,39 @@ static int generator_stale(const struct ctx *ctx)
 	return newest >= made;
 }
 
+/* Is this process part of one of nfs-ctl's own units (or of the unit
+ * systemd-sysv-generator would make of our init scripts)?  Such a unit's
+ * job calling systemctl would wait for itself.  Any other caller inside a
+ * unit (a test runner, a configuration-management agent) is an
+ * administrator like any other.  Newly allocated unit name, or NULL. */
+static char *calling_nfs_unit(void)
+{
+	char *path = path_in_root("/proc/self/cgroup"), *line = NULL, *found = NULL;
+	FILE *f = fopen(path, "re");
+	size_t cap = 0;
+
+	free(path);
+	if (!getenv("INVOCATION_ID") || !f) {
+		if (f)
+			fclose(f);
+		return NULL;
+	}
+	while (!found && getline(&line, &cap, f) > 0) {
+		char *unit = strrchr(line, '/');
+
+		if (!unit)
+			continue;
+		unit[strcspn(unit, "\n")] = '\0';
+		unit++;
+		if (graph_find_unit(unit) || strcmp(unit, "nfs.service") == 0 ||
+		    strcmp(unit, "nfs-server.service") == 0)
+			found = xstrdup(unit);
+	}
+	free(line);
+	fclose(f);
+	return found;
+}
+
 /* The two-pronged stop: after the server target stopped, statd and gssd
  * go too unless an NFS mount or the client target still needs them. */
 static void release_shared(struct ctx *ctx, const char *what)
@@ -117,6 +152,7 @@ int systemd_action(struct ctx *ctx, const char *action, const char *what)
 	const char *unit = unit_for(what);
 	const char *verb = action;
 	unsigned t = target_from_name(what);
+	char *caller;
 	int rc;
 
 	if (!unit) {
@@ -124,9 +160,10 @@ int systemd_action(struct ctx *ctx, const char *action, const char *what)
 		return LSB_ERR_ARGS;
 	}
 	/* A unit's own job that calls back into systemctl waits for itself. */
-	if (getenv("INVOCATION_ID") && strcmp(action, "status") != 0) {
-		log_error("%s %s: called from inside a systemd unit; units run "
-			  "`nfs-ctl exec COMPONENT`, never an action", action, what);
+	if (strcmp(action, "status") != 0 && (caller = calling_nfs_unit()) != NULL) {
+		log_error("%s %s: called from inside %s; nfs-ctl's units run "
+			  "`nfs-ctl exec COMPONENT`, never an action", action, what, caller);
+		free(caller);
 		return LSB_ERR_GENERIC;
 	}
 	/* targets cannot be reloaded; reloading the server is re-exporting */

@@ -130,6 +130,9 @@ static int step_mount(struct ctx *ctx, const struct step *s)
 		log_error("%s: the mount program is not installed", s->c->name);
 		return LSB_ERR_NOT_INSTALLED;
 	}
+	/* /run is empty at boot: the configured pipefs place must be made */
+	if (mkdir_p(where, 0755) < 0)
+		log_warn("%s: cannot create %s", s->c->name, where);
 	if (run_command(ctx, s) == 0)
 		return LSB_OK;
 	if (strcmp(fstype, "nfsd") == 0) {
@@ -487,7 +490,9 @@ int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy share
 		int r = execute_step(ctx, p, &p->steps[i], shared, &pr);
 
 		if (r == LSB_OK) {
-			if (p->steps[i].verb >= V_START && p->steps[i].verb != V_SKIP)
+			if (strv_contains(&pr.started, p->steps[i].c->name) ||
+			    strv_contains(&pr.stopped, p->steps[i].c->name) ||
+			    (!starting && p->steps[i].verb == V_RUN))
 				log_progress_item(p->steps[i].c->name);
 			continue;
 		}

@@ -109,13 +109,24 @@ systemctl reload nfs-exports.service"
 	assert_equal "$(calls)" "systemctl restart nfs-mountd.service"
 }
 
-@test "from inside a unit (INVOCATION_ID set) an action is refused without calling systemctl" {
+@test "from inside one of nfs-ctl's own units an action is refused without calling systemctl" {
+	mkdir -p "$ROOT/proc/self"
+	echo "0::/system.slice/nfs.service" >"$ROOT/proc/self/cgroup"
 	INVOCATION_ID=0123456789abcdef run ctl_systemd start server
 	assert_failure 1
-	assert_output --partial "nfs-ctl exec COMPONENT"
+	assert_output --partial "called from inside nfs.service"
+	echo "0::/system.slice/rpc-statd.service" >"$ROOT/proc/self/cgroup"
 	INVOCATION_ID=0123456789abcdef run ctl_systemd stop server
 	assert_failure 1
 	assert_equal "$(calls)" ""
+}
+
+@test "from inside any other unit (a test runner, an agent) an action goes to systemd" {
+	mkdir -p "$ROOT/proc/self"
+	echo "0::/system.slice/lab-runner.service" >"$ROOT/proc/self/cgroup"
+	INVOCATION_ID=0123456789abcdef run ctl_systemd start server
+	assert_success
+	assert_equal "$(calls)" "systemctl start nfs-server.target"
 }
 
 @test "exec mountd replaces nfs-ctl by the daemon and never calls systemctl" {
