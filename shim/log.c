@@ -62,7 +62,10 @@ static void to_system_log(int prio, const char *prefix, const char *msg)
 /* ---- the progress line --------------------------------------------------- */
 
 static struct {
-	int open;           /* between begin and end, on a terminal */
+	int open;           /* between begin and end, on a terminal, without -v */
+	int items;          /* items printed */
+	char last[32];      /* the last item: a component with two steps shows once */
+	int stopping;
 	int broken;         /* a message interrupted the line: repeat the heading */
 	char heading[128];  /* "Starting NFS server" */
 } progress;
@@ -101,8 +104,10 @@ void log_progress_begin(const char *action, const char *what)
 	char buf[64];
 
 	memset(&progress, 0, sizeof(progress));
-	if (!verb || !what || !isatty(STDOUT_FILENO))
+	/* with -v every step has its own line on stderr already */
+	if (!verb || !what || verbose || !isatty(STDOUT_FILENO))
 		return;
+	progress.stopping = strcmp(action, "stop") == 0;
 	snprintf(progress.heading, sizeof(progress.heading), "%s %s", verb,
 		 progress_noun(what, buf, sizeof(buf)));
 	progress.open = 1;
@@ -112,13 +117,15 @@ void log_progress_begin(const char *action, const char *what)
 
 void log_progress_item(const char *name)
 {
-	if (!progress.open)
+	if (!progress.open || strcmp(progress.last, name) == 0)
 		return;
+	snprintf(progress.last, sizeof(progress.last), "%s", name);
 	if (progress.broken) {
 		printf("%s:", progress.heading);
 		progress.broken = 0;
 	}
 	printf(" %s", name);
+	progress.items++;
 	fflush(stdout);
 }
 
@@ -128,7 +135,12 @@ void log_progress_end(int ok)
 		return;
 	if (progress.broken)
 		printf("%s:", progress.heading);
-	fputs(ok ? ".\n" : " failed!\n", stdout);
+	if (!ok)
+		fputs(" failed!\n", stdout);
+	else if (!progress.items)
+		fputs(progress.stopping ? " not running.\n" : " already running.\n", stdout);
+	else
+		fputs(".\n", stdout);
 	fflush(stdout);
 	memset(&progress, 0, sizeof(progress));
 }
