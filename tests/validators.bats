@@ -138,7 +138,9 @@ lsb_script() {
 		export MANPATH
 		MANPATH=$(dirname "$(dirname "$(installed nfs-ctl.8)")")
 	fi
-	run systemd-analyze verify --root="$root" "$manopt" "${units[@]}"
+	# a prefix outside systemd's search path (make distcheck's) is searched first
+	SYSTEMD_UNIT_PATH="$(unit_dir | sed "s|^$DEST||"):" \
+		run systemd-analyze verify --root="$root" "$manopt" "${units[@]}"
 	echo "$output"
 	assert_success
 	refute_output --partial "not found"
@@ -158,6 +160,45 @@ shell_scripts() {
 		done) | sort
 	echo "$(init_dir)/nfs"
 	echo "$(init_dir)/nfs-server"
+}
+
+@test "systemd-analyze verify: the targets with everything the generator adds" {
+	need systemd-analyze systemd
+	local root=$BATS_TEST_TMPDIR/root cfg=$BATS_TEST_TMPDIR/cfg gen u p units=()
+	gen=$root/etc/systemd/system
+	cp -a "$DEST" "$root"
+	mkdir -p "$root/usr/lib/systemd/system" "$root/sbin" "$gen" "$cfg"/etc "$cfg"/sbin "$cfg"/usr/sbin
+	for u in /usr/lib/systemd/system/* /lib/systemd/system/*; do
+		[ -n "$(installed "${u##*/}")" ] && continue
+		[ -e "$root/usr/lib/systemd/system/${u##*/}" ] || cp -a "$u" "$root/usr/lib/systemd/system/"
+	done
+	rpcbind_units "$root/usr/lib/systemd/system"
+	[ -e "$root/sbin/rpcbind" ] || cp /bin/true "$root/sbin/rpcbind"
+	# a configuration that wants every optional member: all programs
+	# installed, a keytab, svcgssd and blkmapd asked for
+	for p in rpc.statd sm-notify; do install -m 755 /bin/true "$cfg/sbin/$p"; done
+	for p in rpc.mountd rpc.nfsd exportfs rpc.idmapd rpc.gssd rpc.svcgssd blkmapd nfsdcld; do
+		install -m 755 /bin/true "$cfg/usr/sbin/$p"
+	done
+	: >"$cfg/etc/krb5.keytab"
+	printf '[nfs-ctl]\nneed-svcgssd = y\nneed-blkmapd = y\n' >"$cfg/etc/nfs.conf"
+	run "$(find "$DEST" -path '*sbin/nfs-ctl' -type f -print -quit)" --root "$cfg" generator "$gen"
+	assert_success
+	[ -L "$gen/nfs-server.target.wants/rpc-statd.service" ]
+	[ -L "$gen/nfs-server.target.wants/rpc-svcgssd.service" ]
+	[ -L "$gen/nfs-client.target.wants/nfs-blkmap.service" ]
+	for u in "$gen"/*.mount "$gen"/*.service; do
+		[ -e "$u" ] && units+=("/${u#"$root"/}")
+	done
+	for u in nfs-server.target nfs-client.target nfs-secure.target nfs-blkmap.target; do
+		units+=("/${root#"$root"}$(unit_dir | sed "s|^$DEST||")/$u")
+	done
+	SYSTEMD_UNIT_PATH="/etc/systemd/system:$(unit_dir | sed "s|^$DEST||"):" \
+		run systemd-analyze verify --root="$root" --man=no "${units[@]}"
+	echo "$output"
+	assert_success
+	refute_output --partial "not found"
+	refute_output --partial "not executable"
 }
 
 @test "shellcheck: what nfs-ctl ships (init scripts, completion, contrib/), every severity" {
