@@ -1,0 +1,150 @@
+# shellcheck shell=bash
+# In-guest helpers of the benchmarks (sourced by bench/guest/b*.sh, bash).
+# They run inside the lab's Debian 12 image, which holds both modes: Debian's
+# own nfs-utils scripts/units ("distro") and nfs-ctl's ("nfs-ctl"); the
+# benchmark switches between them at run time with the lab's switch-mode, so
+# that both are measured alternately in one boot.
+# shellcheck source=/dev/null
+. /usr/lib/nfs-ctl-lab/lib.sh
+BLAB=/usr/lib/nfs-ctl-lab
+BSTATE=/run/bench
+mkdir -p "$BSTATE"
+SDIR=${1:?usage: $0 OUT_DIR}
+SAMPLES=$SDIR/samples.tsv
+CMDLOG=$SDIR/commands.log
+[ -f "$BSTATE/mode" ] || echo "$MODE" >"$BSTATE/mode"
+# knobs from the host (bench/lab.sh writes this file into the image)
+# shellcheck source=/dev/null
+[ -f "$BLAB/scenarios/bench-env.sh" ] && . "$BLAB/scenarios/bench-env.sh"
+
+# Microseconds, without a process (bash's $EPOCHREALTIME).
+now_us() { local t=$EPOCHREALTIME; echo "${t/./}"; }
+
+# The lab's instruments (time-stamping wrappers around rpc.nfsd and
+# sm-notify) cost a shell per call in both modes; the benchmark measures the
+# real programs.
+undo_lab_wrappers() {
+	local p
+	for p in rpc.nfsd sm-notify; do
+		if [ -e "/usr/sbin/$p.distrib" ]; then
+			mv -f "/usr/sbin/$p.distrib" "/usr/sbin/$p"
+		fi
+	done
+}
+
+# Alternation: the modes of round R, rotated by one each round.  Under
+# sysvinit a third mode, nfs-ctl-serial, is nfs-ctl with NFS_CTL_PARALLEL=0
+# (its serial runner), for the effect of parallel start in the same boot.
+order() {
+	local round=$1 list="${2:-distro nfs-ctl}" n k i idx out=""
+	# shellcheck disable=SC2086 # a list of mode names
+	set -- $list
+	n=$#
+	k=$(((round - 1) % n))
+	for ((i = 0; i < n; i++)); do
+		idx=$(((k + i) % n + 1))
+		out="$out ${!idx}"
+	done
+	echo "$out"
+}
+
+cur_mode() { cat "$BSTATE/mode"; }
+
+switch_mode() {
+	local m=${1%-serial}
+	[ "$(cur_mode)" = "$m" ] && return 0
+	"$BLAB/switch-mode" "$m" || { say "bench: switch-mode $m failed"; return 1; }
+	if [ "$INIT" = systemd ]; then
+		systemctl daemon-reload
+	fi
+	echo "$m" >"$BSTATE/mode"
+}
+
+server_start() {
+	case $1-$INIT in
+	distro-sysv) timeout 120 /etc/init.d/nfs-common start && timeout 120 /etc/init.d/nfs-kernel-server start ;;
+	distro-systemd) timeout 120 systemctl start nfs-server.service ;;
+	nfs-ctl-sysv) timeout 120 /etc/init.d/nfs-server start ;;
+	nfs-ctl-serial-sysv) NFS_CTL_PARALLEL=0 timeout 120 /etc/init.d/nfs-server start ;;
+	nfs-ctl-systemd) timeout 120 systemctl start nfs-server.target ;;
+	esac
+}
+
+server_stop() {
+	case $1-$INIT in
+	distro-sysv) timeout 120 /etc/init.d/nfs-kernel-server stop && timeout 120 /etc/init.d/nfs-common stop ;;
+	distro-systemd) timeout 120 systemctl stop nfs-server.service ;;
+	nfs-ctl-sysv | nfs-ctl-serial-sysv) timeout 120 /etc/init.d/nfs-server stop ;;
+	nfs-ctl-systemd) timeout 120 systemctl stop nfs-server.target ;;
+	esac
+}
+
+NFS_PROCS="rpc.statd rpc.mountd rpc.idmapd nfsdcld rpc.gssd rpc.svcgssd blkmapd sm-notify"
+
+# The state every measurement starts from: rpcbind running, the kernel file
+# systems mounted as the boot left them, no NFS daemon, no nfsd thread, no
+# NFS unit active (untimed).
+reset_all() {
+	local p i
+	if [ "$INIT" = systemd ]; then
+		timeout 120 systemctl stop 'nfs-*' 'rpc-*' 'nfsdcld.service' >>"$CMDLOG" 2>&1
+		systemctl reset-failed >/dev/null 2>&1
+	fi
+	for p in $NFS_PROCS; do pkill -x "$p" 2>/dev/null; done
+	i=0
+	while [ $i -lt 100 ]; do
+		local left=0
+		for p in $NFS_PROCS; do one_or_more "$p" && left=1; done
+		[ $left = 0 ] && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	for p in $NFS_PROCS; do pkill -KILL -x "$p" 2>/dev/null; done
+	if [ "$(threads)" != 0 ]; then
+		timeout 60 rpc.nfsd 0 >>"$CMDLOG" 2>&1
+	fi
+	exportfs -au >/dev/null 2>&1
+	for prog in 100024 100005 100003 100227 100021; do
+		for v in 1 2 3 4; do rpcinfo -d "$prog" "$v" 2>/dev/null; done
+	done
+	rm -f /run/rpc.statd.pid
+	# nfs-ctl's own sysv records (pids, active targets) go stale: it copes,
+	# but the benchmark wants every round to start alike.
+	rm -rf /run/nfs-ctl /run/nfs-ctl.*
+}
+one_or_more() { [ "$(count_proc "$1")" != 0 ]; }
+
+# statd gone (as after a crash, or before the first v3 mount of a client).
+statd_reset() {
+	if [ "$INIT" = systemd ]; then
+		timeout 60 systemctl stop rpc-statd.service >>"$CMDLOG" 2>&1
+	fi
+	kill_statd >/dev/null 2>&1
+	rm -f /run/rpc.statd.pid
+}
+
+serving() { [ "$(threads)" -gt 0 ] && registered 100003 && registered 100005; }
+# the server is gone: no thread, no mountd, nfs unregistered
+stopped() { [ "$(threads)" = 0 ] && ! one_or_more rpc.mountd && ! registered 100003; }
+
+# record BENCH MODE ROUND METRIC MICROSECONDS OK [NOTE]
+record() {
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$INIT" "$1" "$2" "$3" "$4" "$5" "$6" "${7:-}" >>"$SAMPLES"
+}
+
+# timed VAR CMD...: runs CMD (output to the command log), stores the wall
+# time in microseconds in VAR, returns CMD's status.
+timed() {
+	local __var=$1 t0 t1 rc
+	shift
+	echo "\$ $*" >>"$CMDLOG"
+	t0=$EPOCHREALTIME
+	"$@" >>"$CMDLOG" 2>&1
+	rc=$?
+	t1=$EPOCHREALTIME
+	printf -v "$__var" '%s' $((${t1/./} - ${t0/./}))
+	echo "rc=$rc" >>"$CMDLOG"
+	return $rc
+}
+
+settle() { sync; sleep "${1:-1}"; }

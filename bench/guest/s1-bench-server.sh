@@ -1,0 +1,49 @@
+#!/bin/sh
+# Benchmark 1: server start and stop, Debian's own scripts/units ("distro")
+# against nfs-ctl, alternating (rotating order), BENCH_REPS rounds (default
+# 7).  Under sysvinit also nfs-ctl-serial (NFS_CTL_PARALLEL=0).  Each start
+# begins from the same state (reset_all).  Metrics:
+#   start   wall time of the administrator's start command (ok: exit 0 and
+#           serving right after);
+#   ready   until nfsd has threads and nfs and mountd are registered;
+#   stop    wall time of the stop command (exit 0);
+#   stopped until no nfsd thread, no mountd, nfs unregistered.
+[ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
+# shellcheck source=bench-lib.sh
+. "$(dirname "$0")/bench-lib.sh"
+reps=${BENCH_REPS:-7}
+modes="distro nfs-ctl"
+[ "$INIT" = sysv ] && modes="distro nfs-ctl nfs-ctl-serial"
+undo_lab_wrappers
+reset_all
+r=1
+while [ $r -le "$reps" ]; do
+	for m in $(order $r "$modes"); do
+		switch_mode "$m" || { record server "$m" $r start 0 0 "switch failed"; continue; }
+		reset_all
+		settle 1
+		t0=$EPOCHREALTIME
+		timed us server_start "$m"
+		rc=$?
+		i=0
+		while ! serving && [ $i -lt 1000 ]; do sleep 0.02; i=$((i + 1)); done
+		t1=$EPOCHREALTIME
+		ok=0
+		[ $rc = 0 ] && serving && ok=1
+		record server "$m" $r start "$us" $ok "rc=$rc"
+		record server "$m" $r ready $((${t1/./} - ${t0/./})) $ok
+		{ echo "round $r $m:"; daemons; } >>"$SDIR/daemons.log"
+		settle 1
+		t0=$EPOCHREALTIME
+		timed us server_stop "$m"
+		rc=$?
+		i=0
+		while ! stopped && [ $i -lt 1000 ]; do sleep 0.02; i=$((i + 1)); done
+		t1=$EPOCHREALTIME
+		record server "$m" $r stop "$us" $([ $rc = 0 ] && echo 1 || echo 0) "rc=$rc"
+		record server "$m" $r stopped $((${t1/./} - ${t0/./})) $(stopped && echo 1 || echo 0)
+		say "bench server round $r $m done"
+	done
+	r=$((r + 1))
+done
+reset_all

@@ -1,0 +1,81 @@
+#!/bin/sh
+# The in-VM benchmarks, one lab run: both inits booted at the same time (as
+# the lab does), each measuring Debian's own nfs-utils scripts/units against
+# nfs-ctl alternately in the same boot.
+#
+#   bench/lab.sh [OUT_DIR]         (default bench/out/lab)
+#
+# The lab (tests/vm/) is used as a library and never modified: its cached
+# root tree (build-rootfs.sh), its nfs-ctl build (build-nfs-ctl.sh) and its
+# boot script (boot.sh) are called as they are; its image script is run from
+# a copy in bench/.work/lab whose guest/scenarios/ are replaced by
+# bench/guest/ (the lab-runner then runs the benchmarks instead of the test
+# scenarios).  Environment:
+#   BENCH_INITS     "systemd sysv" (default)
+#   BENCH_DESTDIR   a `make install DESTDIR=` tree instead of building nfs-ctl
+#   BENCH_REPS, BENCH_BLOCKS, BENCH_STATD_ROUNDS, BENCH_MOUNT_ROUNDS: see
+#                   bench/guest/*.sh (passed on the kernel command line)
+#   LAB_VM_TIMEOUT  seconds per boot (default here 2400)
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+lab=$top/tests/vm
+out=${1:-$here/out/lab}
+work=$here/.work/lab
+inits=${BENCH_INITS:-systemd sysv}
+t0=$(date +%s)
+stamp() { echo "bench/lab: [$(($(date +%s) - t0)) s] $*" >&2; }
+[ "$(id -u)" = 0 ] || { echo "bench/lab: must run as root" >&2; exit 1; }
+
+mkdir -p "$work" "$out"
+stamp "root tree (lab cache)"
+rootfs=$("$lab/build-rootfs.sh" "$lab/.cache")
+destdir=${BENCH_DESTDIR:-}
+if [ -z "$destdir" ]; then
+	stamp "building nfs-ctl from the working tree"
+	destdir=$("$lab/build-nfs-ctl.sh" "$top" "$work/nfs-ctl")
+fi
+
+stamp "image (lab's prepare-image.sh from a copy, bench scenarios)"
+rm -rf "$work/labcopy"
+mkdir -p "$work/labcopy"
+(cd "$lab" && tar --exclude=./.cache --exclude=./out -cf - .) | tar -xf - -C "$work/labcopy"
+rm -rf "$work/labcopy/guest/scenarios"
+mkdir -p "$work/labcopy/guest/scenarios"
+cp "$here"/guest/*.sh "$work/labcopy/guest/scenarios/"
+# the bench's knobs reach the guest through a file in the image
+{
+	for v in BENCH_REPS BENCH_BLOCKS BENCH_STATD_ROUNDS BENCH_MOUNT_ROUNDS; do
+		eval "val=\${$v:-}"
+		[ -n "$val" ] && echo "export $v=$val"
+	done
+	true
+} >"$work/labcopy/guest/scenarios/bench-env.sh"
+"$work/labcopy/prepare-image.sh" "$rootfs" "$work/vm" "$destdir"
+
+stamp "booting: $inits (boot mode distro; the benchmarks switch modes themselves)"
+export LAB_VM_TIMEOUT="${LAB_VM_TIMEOUT:-2400}"
+pids=
+for i in $inits; do
+	"$lab/boot.sh" "$work/vm" "$i" "lab.init=$i" "lab.mode=distro" "lab.break=none" &
+	pids="$pids $!"
+done
+for p in $pids; do wait "$p" || true; done
+
+stamp "collecting"
+{
+	echo "# bench/lab.sh $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	echo "host: $(uname -srm); $(nproc) cpus; load at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+	echo "nfs-ctl: $(cd "$top" && git rev-parse --short HEAD) (+ working tree)"
+	echo "inits: $inits; wall seconds: $(for i in $inits; do printf '%s=%s ' "$i" "$(cat "$work/vm/$i/wall-seconds" 2>/dev/null)"; done)"
+} >"$out/env.txt"
+: >"$out/samples.tsv"
+for i in $inits; do
+	rm -rf "${out:?}/$i"
+	mkdir -p "$out/$i"
+	cp -r "$work/vm/$i/." "$out/$i/" 2>/dev/null || true
+	cat "$work/vm/$i"/out/s*-bench-*/samples.tsv >>"$out/samples.tsv" 2>/dev/null || true
+done
+python3 "$here/summarize.py" "$out/samples.tsv" >"$out/summary.md"
+stamp "done: $out/summary.md"
+cat "$out/summary.md"

@@ -1,0 +1,104 @@
+#!/usr/bin/env bats
+# sysvinit mode, parallel start (shim/run_parallel.c): the components of one
+# level of the plan start together, every ordering rule still holds, and a
+# failure stops the start before the next level.
+
+load helpers
+
+setup() {
+	require_root
+	sandbox_setup
+}
+
+teardown() {
+	sandbox_teardown
+}
+
+LEVEL0="mount -t nfsd|mount -t rpc_pipefs"
+LEVEL1="rpc.statd --no-notify|rpc.mountd|rpc.idmapd|nfsdcld|exportfs -r"
+
+# every call of level A was recorded before every call of level B
+assert_levels() {
+	local a b
+	IFS='|' read -r -a la <<<"$1"
+	IFS='|' read -r -a lb <<<"$2"
+	for a in "${la[@]}"; do
+		for b in "${lb[@]}"; do
+			assert_before "$a" "$b"
+		done
+	done
+}
+
+@test "parallel start server: the same calls as the serial runner, level by level" {
+	run ctl start server
+	assert_success
+	run calls
+	assert_equal "$(calls | sort)" "$(printf '%s\n' \
+		"mount -t nfsd nfsd $ROOT/proc/fs/nfsd" \
+		"mount -t rpc_pipefs rpc_pipefs $ROOT/var/lib/nfs/rpc_pipefs" \
+		"rpc.statd --no-notify" rpc.mountd rpc.idmapd nfsdcld "exportfs -r" \
+		rpc.nfsd "sm-notify [threads=8]" | sort)"
+	assert_levels "$LEVEL0" "$LEVEL1"
+	assert_levels "$LEVEL1" "rpc.nfsd"
+	assert_before "rpc.nfsd" "sm-notify"
+	# every daemon ready and recorded, as with the serial runner
+	for p in 100024 100005; do registered "$p"; done
+	run ctl status server
+	assert_success
+}
+
+@test "parallel start server: one level takes as long as its slowest member, not the sum" {
+	local p t0 t1 par ser
+	for p in rpc.statd rpc.mountd rpc.idmapd nfsdcld exportfs; do
+		fault "$p" "delay 600"
+	done
+	t0=$(date +%s%N)
+	run ctl start server
+	t1=$(date +%s%N)
+	assert_success
+	par=$(((t1 - t0) / 1000000))
+	run ctl stop server
+	assert_success
+	clear_calls
+	t0=$(date +%s%N)
+	NFS_CTL_PARALLEL=0 run ctl start server
+	t1=$(date +%s%N)
+	assert_success
+	ser=$(((t1 - t0) / 1000000))
+	echo "parallel ${par} ms, serial ${ser} ms" >&3
+	[ "$ser" -ge 3000 ]
+	[ "$par" -lt $((ser - 1200)) ]
+}
+
+@test "parallel start server: a failing member stops the start before nfsd and says so" {
+	fault rpc.mountd "fail 1 mountd cannot start"
+	run ctl start server
+	assert_failure
+	assert_output --partial "mountd"
+	assert_output --partial "not run: nfsd sm-notify"
+	[ -z "$(calls_of rpc.nfsd)" ]
+	[ -z "$(calls_of sm-notify)" ]
+	# the other members of that level did run
+	[ -n "$(calls_of rpc.statd)" ]
+	[ -n "$(calls_of exportfs)" ]
+}
+
+@test "NFS_CTL_PARALLEL=0: the serial runner's exact order" {
+	NFS_CTL_PARALLEL=0 run ctl start server
+	assert_success
+	assert_equal "$(calls)" "mount -t nfsd nfsd $ROOT/proc/fs/nfsd
+mount -t rpc_pipefs rpc_pipefs $ROOT/var/lib/nfs/rpc_pipefs
+rpc.statd --no-notify
+rpc.mountd
+rpc.idmapd
+nfsdcld
+exportfs -r
+rpc.nfsd
+sm-notify [threads=8]"
+}
+
+@test "a plan without two components on one level runs serially (start statd)" {
+	run ctl start statd
+	assert_success
+	assert_equal "$(calls)" "rpc.statd --no-notify"
+}
