@@ -13,8 +13,8 @@
 # scenarios).  Environment:
 #   BENCH_INITS     "systemd sysv" (default)
 #   BENCH_DESTDIR   a `make install DESTDIR=` tree instead of building nfs-ctl
-#   BENCH_REPS, BENCH_BLOCKS, BENCH_STATD_ROUNDS, BENCH_MOUNT_ROUNDS: see
-#                   bench/guest/*.sh (passed on the kernel command line)
+#   BENCH_REPS (7), BENCH_BLOCKS (3), BENCH_STATD_ROUNDS (3),
+#   BENCH_MOUNT_ROUNDS (2), BENCH_EXEC_N (40): see bench/guest/bench-*.sh
 #   LAB_VM_TIMEOUT  seconds per boot (default here 2400)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -43,9 +43,20 @@ mkdir -p "$work/labcopy"
 rm -rf "$work/labcopy/guest/scenarios"
 mkdir -p "$work/labcopy/guest/scenarios"
 cp "$here"/guest/*.sh "$work/labcopy/guest/scenarios/"
+# The lab-runner gives each scenario 400 s: one scenario per round.
+chunk() { # NUMBER NAME SCRIPT ROUNDS
+	for r in $(seq 1 "$4"); do
+		printf '#!/bin/sh\nBENCH_ROUNDS=%s exec bash "$(dirname "$0")/%s" "$@"\n' "$r" "$3" \
+			>"$work/labcopy/guest/scenarios/s$1-bench-$2-$(printf %02d "$r").sh"
+	done
+}
+chunk 1 server bench-server.sh "${BENCH_REPS:-7}"
+chunk 2 statd bench-statd.sh "${BENCH_BLOCKS:-3}"
+chunk 3 mounts bench-mounts.sh "${BENCH_MOUNT_ROUNDS:-2}"
+printf '#!/bin/sh\nexec bash "$(dirname "$0")/bench-exec.sh" "$@"\n' >"$work/labcopy/guest/scenarios/s4-bench-exec.sh"
 # the bench's knobs reach the guest through a file in the image
 {
-	for v in BENCH_REPS BENCH_BLOCKS BENCH_STATD_ROUNDS BENCH_MOUNT_ROUNDS; do
+	for v in BENCH_STATD_ROUNDS BENCH_EXEC_N; do
 		eval "val=\${$v:-}"
 		[ -n "$val" ] && echo "export $v=$val"
 	done

@@ -16,8 +16,8 @@ modes="distro nfs-ctl"
 [ "$INIT" = sysv ] && modes="distro nfs-ctl nfs-ctl-serial"
 undo_lab_wrappers
 reset_all
-r=1
-while [ $r -le "$reps" ]; do
+# shellcheck disable=SC2046 # a list of numbers
+for r in ${BENCH_ROUNDS:-$(seq 1 "$reps")}; do
 	for m in $(order $r "$modes"); do
 		switch_mode "$m" || { record server "$m" $r start 0 0 "switch failed"; continue; }
 		reset_all
@@ -44,6 +44,5 @@ while [ $r -le "$reps" ]; do
 		record server "$m" $r stopped $((${t1/./} - ${t0/./})) $(stopped && echo 1 || echo 0)
 		say "bench server round $r $m done"
 	done
-	r=$((r + 1))
 done
 reset_all

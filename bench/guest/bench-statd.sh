@@ -20,8 +20,8 @@ rounds=${BENCH_STATD_ROUNDS:-3}
 undo_lab_wrappers
 mkdir -p /mnt/bench
 okif() { if [ "$1" = 0 ] && registered 100024; then echo 1; else echo 0; fi; }
-b=1
-while [ $b -le "$blocks" ]; do
+# shellcheck disable=SC2046 # a list of numbers
+for b in ${BENCH_ROUNDS:-$(seq 1 "$blocks")}; do
 	for m in $(order $b); do
 		switch_mode "$m" || continue
 		reset_all
@@ -60,5 +60,4 @@ while [ $b -le "$blocks" ]; do
 		reset_all
 		say "bench start-statd block $b $m done"
 	done
-	b=$((b + 1))
 done

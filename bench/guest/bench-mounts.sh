@@ -8,8 +8,8 @@
 . "$(dirname "$0")/bench-lib.sh"
 rounds=${BENCH_MOUNT_ROUNDS:-2}
 undo_lab_wrappers
-r=1
-while [ $r -le "$rounds" ]; do
+# shellcheck disable=SC2046 # a list of numbers
+for r in ${BENCH_ROUNDS:-$(seq 1 "$rounds")}; do
 	for m in $(order $r); do
 		switch_mode "$m" || continue
 		reset_all
@@ -42,5 +42,4 @@ while [ $r -le "$rounds" ]; do
 		reset_all
 		say "bench mounts20 round $r $m done: failed=$failed statd=$statd"
 	done
-	r=$((r + 1))
 done
