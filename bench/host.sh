@@ -119,7 +119,7 @@ callgrind_split() {
 
 # --- optional: other builds of the same source --------------------------------
 if [ "${BENCH_VARIANTS:-0}" = 1 ]; then
-	"$here/host-variants.sh" "$out" "$R" "$work"
+	BENCH_N=${BENCH_VARIANTS_N:-$n} "$here/host-variants.sh" "$out" "$R" "$work"
 fi
 echo "host.sh: results in $out" >&2
 cat "$out/env.txt" "$out/walltime.txt" "$out/instructions.txt"
