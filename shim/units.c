@@ -40,6 +40,27 @@ static void list_line(FILE *f, const char *key, const char *list)
 	free(copy);
 }
 
+/* The init scripts' names as native units.  Under systemd,
+ * systemd-sysv-generator turns every init script that has no native unit
+ * of the same name into a unit of its own, which would run `nfs-ctl start
+ * ...` inside a start job (refused).  So each script's name is a native
+ * unit that stands for the script's target: nfs-server.service is the nfsd
+ * component's unit and also wants nfs-server.target (so that `service
+ * nfs-server start` brings statd, idmapd, sm-notify... as the script
+ * does); nfs.service exists only for this.  Its one command logs the
+ * client plan; it never starts anything itself. */
+struct script_unit {
+	const char *script;	/* in the init script directory */
+	const char *unit;
+	unsigned target;
+	int component;		/* the unit is a component's, written with it */
+};
+
+static const struct script_unit script_units[] = {
+	{ "nfs-server", "nfs-server.service", T_SERVER, 1 },
+	{ "nfs", "nfs.service", T_CLIENT, 0 },
+};
+
 static int server_only(const struct component *c)
 {
 	return (c->targets & T_SERVER) && !(c->targets & T_CLIENT) && !(c->flags & F_SHARED);
@@ -75,6 +96,9 @@ static void write_unit_section(FILE *f, const struct component *c)
 		fputs("Wants=network-online.target\nAfter=network-online.target\n", f);
 	if (server_only(c))
 		fputs("PartOf=nfs-server.target\n", f);
+	for (size_t i = 0; i < sizeof(script_units) / sizeof(*script_units); i++)
+		if (script_units[i].component && strcmp(script_units[i].unit, c->unit) == 0)
+			fprintf(f, "Wants=%s\n", target_unit(script_units[i].target));
 	/* mount.nfs starts statd on demand; `isolate` must not take it away */
 	if (c->flags & F_SHARED)
 		fputs("IgnoreOnIsolate=yes\n", f);
@@ -132,25 +156,7 @@ static void write_target(FILE *f, unsigned target)
 		fputs("WantedBy=remote-fs.target\n", f);
 }
 
-/* The init scripts' names as native units.  Under systemd,
- * systemd-sysv-generator turns every /etc/init.d script that has no native
- * unit of the same name into a unit of its own.  /etc/init.d/nfs-server is
- * shadowed by nfs-server.service, but /etc/init.d/nfs would become an
- * nfs.service that runs `nfs-ctl start client` inside a start job, which
- * nfs-ctl refuses (it never calls systemctl from a unit).  So nfs.service
- * exists natively: it stands for nfs-client.target, for `service nfs start`
- * and for Debian's LSB redirect of `/etc/init.d/nfs start`.  Its one
- * command only logs the client plan; it never starts anything itself. */
-struct script_unit {
-	const char *script;	/* in the init script directory */
-	const char *unit;
-	unsigned target;
-};
-
-static const struct script_unit script_units[] = {
-	{ "nfs", "nfs.service", T_CLIENT },
-};
-
+/* nfs.service: stands for nfs-client.target (see script_units). */
 static void write_script_unit(FILE *f, const struct script_unit *u)
 {
 	const char *tunit = target_unit(u->target), *tname = target_name(u->target);
@@ -225,6 +231,7 @@ int cmd_units(struct ctx *ctx, int argc, char **argv)
 	for (size_t i = 0; i < sizeof(targets) / sizeof(*targets); i++)
 		rc |= write_file(dir, target_unit(targets[i]), fill_target, &targets[i]);
 	for (size_t i = 0; i < sizeof(script_units) / sizeof(*script_units); i++)
-		rc |= write_file(dir, script_units[i].unit, fill_script_unit, &script_units[i]);
+		if (!script_units[i].component)
+			rc |= write_file(dir, script_units[i].unit, fill_script_unit, &script_units[i]);
 	return rc ? LSB_ERR_GENERIC : LSB_OK;
 }

@@ -303,6 +303,17 @@ shell_scripts() {
 	assert_output ""
 }
 
+@test "nfs-server.service, the init script's name, brings the whole server target" {
+	local u
+	u=$(installed nfs-server.service)
+	# `service nfs-server start` under systemd starts nfs-server.service:
+	# it must bring statd, idmapd, sm-notify... as the script does
+	grep -qx 'Wants=nfs-server.target' "$u"
+	# and no ordering on the target (it is ordered after the service)
+	run grep -E '^(After|Before)=.*nfs-server\.target' "$u"
+	assert_failure
+}
+
 @test "nfs.service stands for nfs-client.target and never starts anything itself" {
 	local u
 	u=$(installed nfs.service)
