@@ -9,6 +9,7 @@
 #include "xalloc.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,8 +55,12 @@ static void on_include(void *opaque, struct settings *s, const char *path,
 	struct loader *l = opaque;
 	char *target = include_target(file, path);
 	char *canon = realpath(target, NULL);
+	int err = errno;
 
-	if (!canon) {
+	if (!canon && err != ENOENT && err != ENOTDIR) {
+		conf_error(s, file, line, "cannot read included file %s: %s",
+			   target, strerror(err));
+	} else if (!canon) {
 		if (!optional)
 			conf_warn(s, file, line, "included file %s not found",
 				  target);

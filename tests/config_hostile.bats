@@ -240,3 +240,21 @@ value() {
 	run --separate-stderr nfsctl_t --distro=none plan start server
 	[[ "$stderr" == *"nfs.conf:2: neither a [section] nor a name = value line"* ]]
 }
+
+@test "includes nested deeper than 16 are an error; a symlink loop is an error" {
+	local i
+	put etc/nfs.conf '[nfsd]\ninclude = inc1.conf\n'
+	for i in $(seq 1 20); do
+		put "etc/inc$i.conf" "include = inc$((i + 1)).conf\n"
+	done
+	put etc/inc21.conf 'threads = 21\n'
+	run nfsctl_t --distro=none config --check
+	assert_failure 1
+	assert_output --partial "inc15.conf:1: includes nested deeper than 16"
+	ln -s loop-b "$ROOT/etc/loop-a"
+	ln -s loop-a "$ROOT/etc/loop-b"
+	put etc/nfs.conf '[nfsd]\ninclude = -loop-a\n'
+	run nfsctl_t --distro=none config --check
+	assert_failure 1
+	assert_output --partial "nfs.conf:2: cannot read included file $ROOT/etc/loop-a: Too many levels of symbolic links"
+}
