@@ -14,6 +14,9 @@ if ! command -v "$cc" >/dev/null 2>&1; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# inputs that crash are kept (and named in the failure message)
+artifacts=${FUZZ_ARTIFACTS:-$(mktemp -d "${TMPDIR:-/tmp}/nfs-ctl-fuzz.XXXXXX")}
+mkdir -p "$artifacts"
 
 # paths.c includes the configure header; its defaults do without one (and
 # without libsystemd: fuzz/log_stub.c replaces shim/log.c)
@@ -45,15 +48,17 @@ for target in nfsconf shellvars; do
 	cp "$top/fuzz/corpus/$target"/* "$work/corpus_$target/"
 	echo "fuzz: $target for ${secs}s"
 	if ASAN_OPTIONS=detect_leaks=1 "$work/fuzz_$target" \
+		-artifact_prefix="$artifacts/$target-" \
 		-max_total_time="$secs" -max_len=262144 -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 \
 		"$work/corpus_$target" >"$work/$target.log" 2>&1; then
 		grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' \
 			"$work/$target.log" | sed "s/^/fuzz: $target /"
 	else
-		echo "fuzz: $target FAILED" >&2
+		echo "fuzz: $target FAILED; reproducer(s) in $artifacts" >&2
 		tail -60 "$work/$target.log" >&2
 		status=1
 	fi
 done
+[ "$status" -ne 0 ] || rmdir "$artifacts" 2>/dev/null || true
 exit $status

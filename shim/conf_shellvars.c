@@ -209,7 +209,7 @@ static int starts_word(const struct lexer *lx, const char *kw)
 static void scan_assignment(struct lexer *lx)
 {
 	const char *name_begin = lx->p;
-	struct word w = { xcalloc(1, 64), 0, 64 };   /* "" is a value too */
+	struct word w;
 	int line = lx->line;
 	char *name;
 	enum scan r;
@@ -227,6 +227,7 @@ static void scan_assignment(struct lexer *lx)
 	}
 	name = xstrndup(name_begin, (size_t)(lx->p - name_begin));
 	lx->p++;
+	w = (struct word){ xcalloc(1, 64), 0, 64 };   /* "" is a value too */
 	r = scan_value(lx, &w);
 	if (r == SCAN_OK && lx->hooks && lx->hooks->assign)
 		lx->hooks->assign(lx->hooks->opaque, lx->s, name, w.v,
