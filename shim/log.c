@@ -1,5 +1,6 @@
 #include "build-config.h"
 #include "log.h"
+#include "paths.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -45,7 +46,8 @@ static int stderr_is_journal(void)
  * host's) runs systemd; syslog otherwise, which journald also collects. */
 static void to_system_log(int prio, const char *prefix, const char *msg)
 {
-	if (isatty(STDERR_FILENO) || stderr_is_journal())
+	/* a --root tree (tests, packaging) is not this machine */
+	if (*paths_root() || stderr_is_journal())
 		return;
 #ifdef HAVE_LIBSYSTEMD
 	if (sd_booted() > 0) {

@@ -82,3 +82,48 @@ on_tty() {
 	assert_success
 	assert_output ""
 }
+
+# with_syslog COMMAND...: runs COMMAND in a mount namespace whose /dev/log
+# is a datagram socket read into $BATS_TEST_TMPDIR/syslog
+with_syslog() {
+	local sock=$BATS_TEST_TMPDIR/devlog pid
+	python3 -c '
+import socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+s.bind(sys.argv[1])
+with open(sys.argv[2], "ab", buffering=0) as f:
+    while True:
+        f.write(s.recv(65536) + b"\n")
+' "$sock" "$BATS_TEST_TMPDIR/syslog" &
+	pid=$!
+	for _ in 1 2 3 4 5 6 7 8 9 10; do [ -S "$sock" ] && break; sleep 0.1; done
+	: >"$BATS_TEST_TMPDIR/syslog"
+	unshare -m sh -c 'mount -t tmpfs tmpfs /dev && : >/dev/log && : >/dev/null &&
+		mount --bind "$0" /dev/log && exec "$@"' "$sock" "$@"
+	local rc=$?
+	sleep 0.2
+	kill "$pid"
+	return "$rc"
+}
+
+@test "errors reach syslog as nfs-ctl (daemon facility); not under --root; once inside a unit" {
+	command -v python3 >/dev/null && unshare -m true 2>/dev/null ||
+		skip "needs python3 and unshare -m for a private /dev/log"
+	# sd_booted() is false here (no systemd as PID 1): syslog is the log
+	[ ! -d /run/systemd/system ] || skip "this machine runs systemd: the journal is used instead"
+	run with_syslog "$NFS_CTL" start no-such-target
+	assert_failure 2
+	run cat "$BATS_TEST_TMPDIR/syslog"
+	assert_output --regexp "^<27>.* nfs-ctl\\[[0-9]+\\]: unknown target or component 'no-such-target'"
+	# a --root tree is not this machine
+	run with_syslog "$NFS_CTL" --root "$ROOT" start no-such-target
+	run cat "$BATS_TEST_TMPDIR/syslog"
+	assert_output ""
+	# inside a unit stderr is the journal already (JOURNAL_STREAM names it)
+	local err=$BATS_TEST_TMPDIR/stderr
+	: >"$err"
+	JOURNAL_STREAM=$(stat -c '%d:%i' "$err") run with_syslog sh -c '"$0" start no-such-target 2>>"$1"' "$NFS_CTL" "$err"
+	run cat "$BATS_TEST_TMPDIR/syslog"
+	assert_output ""
+	grep -q "no-such-target" "$err"
+}
