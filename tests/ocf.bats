@@ -153,3 +153,29 @@ agent() {
 	run bash -c "'$AGENT' meta-data | (cd /usr/share/resource-agents && xmllint --noout --valid -)"
 	assert_success
 }
+
+@test "start: OCF_ERR_CONFIGURED (6) when a distribution file overrides a parameter, naming it" {
+	mkdir -p "$ROOT/etc/default"
+	echo "RPCNFSDCOUNT=8" >"$ROOT/etc/default/nfs-kernel-server"
+	run agent start threads=4 init=sysv
+	assert_failure 6
+	assert_output --partial "nfsd.threads"
+	assert_output --partial "/etc/default/nfs-kernel-server:1"
+	assert_equal "$(count_procs rpc.mountd)" 0
+	[ ! -e "$ROOT/etc/nfs.conf.d/90-pacemaker-nfs-ctl.conf" ]
+	# the same value is no conflict
+	run agent start threads=8
+	assert_success
+	agent stop
+}
+
+@test "nfsv4_only: neither statd nor sm-notify for the server" {
+	run agent start nfsv4_only=true
+	assert_success
+	assert_equal "$(count_procs rpc.statd)" 0
+	run calls_of sm-notify
+	assert_output ""
+	run agent monitor nfsv4_only=true
+	assert_success
+	agent stop nfsv4_only=true
+}

@@ -84,6 +84,23 @@ if ! grep -qs "^$EXPORT " /etc/exports; then
 	added_export=yes
 fi
 
+# 0. Debian's /etc/default/nfs-kernel-server sets RPCNFSDCOUNT, which wins
+#    over nfs.conf: the agent must refuse a threads parameter that it would
+#    silently override, and nfs-ctl-migrate moves it into nfs.conf.d
+MIGRATE=${MIGRATE:-/usr/libexec/nfs-ctl/nfs-ctl-migrate}
+migrated=
+if "$NFS_CTL" config 2>/dev/null | grep -q '^nfsd\.threads = .*# distribution'; then
+	check "start with threads=$THREADS while a distribution file sets it is 6 (not configured)" \
+		equals "$(agent start)" 6
+	check "nothing was started" sh -c '! pidof rpc.mountd'
+	if [ -x "$MIGRATE" ] && "$MIGRATE" --write --retire >>"$SDIR/log" 2>&1; then
+		pass "nfs-ctl-migrate moved the distribution's settings into nfs.conf.d, values unchanged"
+		migrated=$(ls /etc/nfs.conf.d/50-migrated-from-*.conf 2>/dev/null)
+	else
+		fail "nfs-ctl-migrate --write --retire"
+	fi
+fi
+
 # 1. ocf-tester
 timeout 600 ocf-tester -v -n nfs-lab -o state_dir="$STATE" -o threads=$THREADS \
 	-o grace_time=$GRACE -o nfs_ctl="$NFS_CTL" "$AGENT" >"$SDIR/ocf-tester.log" 2>&1
@@ -125,6 +142,13 @@ check "statd is gone after stop (it used the shared directory)" sh -c '! pidof r
 check "the drop-in is gone after stop" test ! -e /etc/nfs.conf.d/90-pacemaker-nfs-ctl.conf
 check "stop again is 0" equals "$(agent stop)" 0
 
+# put the distribution's files back as they were
+if [ -n "$migrated" ]; then
+	for f in /etc/default/nfs-common /etc/default/nfs-kernel-server /etc/sysconfig/nfs; do
+		[ -e "$f.migrated" ] && mv -f "$f.migrated" "$f"
+	done
+	rm -f "$migrated"
+fi
 if [ "$added_export" = yes ]; then
 	sed -i "\\|^$EXPORT |d" /etc/exports
 fi
