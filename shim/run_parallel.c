@@ -49,7 +49,7 @@ static int run_component(const struct plan *p, const struct component *c, int le
 
 	strv_init(&started);
 	for (size_t i = 0; i < p->n && rc == LSB_OK; i++)
-		if (p->steps[i].c == c && p->steps[i].level == level)
+		if (p->steps[i].c == c && p->steps[i].level == level && p->steps[i].verb != V_CHECK)
 			rc = fn(&p->steps[i], &started, arg);
 	for (size_t i = 0; i < started.n; i++) {
 		const char *name = started.v[i];
@@ -109,7 +109,7 @@ static size_t spawn_level(const struct plan *p, int level, parallel_step_fn fn, 
 		const struct step *s = &p->steps[i];
 		int dup = 0, fds[2];
 
-		if (s->level != level)
+		if (s->level != level || s->verb == V_CHECK)
 			continue;
 		for (size_t k = 0; k < nkids; k++)
 			dup |= kids[k].c == s->c;
@@ -157,7 +157,8 @@ static void report(const struct plan *p, size_t failed, int failed_level,
 
 	strv_init(&left);
 	for (size_t i = 0; i < p->n; i++)
-		if (p->steps[i].level > failed_level && !strv_contains(&left, p->steps[i].c->name))
+		if (p->steps[i].level > failed_level && p->steps[i].c != p->steps[failed].c &&
+		    !strv_contains(&left, p->steps[i].c->name))
 			strv_add(&left, p->steps[i].c->name);
 	notdone = strv_join_display(&left);
 	log_error("%s %s failed at %s; started in this run: %s; not run: %s", p->action, p->what,
@@ -167,12 +168,26 @@ static void report(const struct plan *p, size_t failed, int failed_level,
 	strv_free(&left);
 }
 
+/* The progress line names what started, in plan order, level by level. */
+static void progress_items(const struct plan *p, int level, const struct strv *started)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (p->steps[i].level == level && p->steps[i].verb != V_CHECK &&
+		    strv_contains(started, p->steps[i].c->name))
+			log_progress_item(p->steps[i].c->name);
+}
+
 int parallel_execute(const struct plan *p, parallel_step_fn fn, void *arg,
 		     struct strv *started)
 {
 	struct child *kids = xcalloc(p->n ? p->n : 1, sizeof(*kids));
 	int maxlevel = -1, rc = LSB_OK;
 
+	/* external services (rpcbind) are preconditions: checked first, so
+	 * that nothing at all starts without them */
+	for (size_t i = 0; i < p->n && rc == LSB_OK; i++)
+		if (p->steps[i].verb == V_CHECK && (rc = fn(&p->steps[i], started, arg)) != LSB_OK)
+			report(p, i, -1, started);
 	for (size_t i = 0; i < p->n; i++)
 		if (p->steps[i].level > maxlevel)
 			maxlevel = p->steps[i].level;
@@ -194,6 +209,7 @@ int parallel_execute(const struct plan *p, parallel_step_fn fn, void *arg,
 		}
 		if (rc == LSB_OK && spawn_rc != LSB_OK)
 			rc = spawn_rc;
+		progress_items(p, level, started);
 		if (rc != LSB_OK && failed < p->n)
 			report(p, failed, level, started);
 	}

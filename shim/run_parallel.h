@@ -20,14 +20,17 @@ typedef int (*parallel_step_fn)(const struct step *s, struct strv *started, void
  * and for comparison). */
 int parallel_enabled(const struct plan *p);
 
-/* Executes the steps of P that have a level (>= 0): level by level, each
+/* Executes the steps of P: first its checks of external services
+ * (rpcbind), in this process; then the steps that have a level (>= 0),
+ * level by level, each
  * component's steps in a child process of its own (in plan order), all the
  * components of a level concurrently.  Steps without a level (shown-only
  * skips) run afterwards, in this process.  Names the children add to
  * STARTED come back into STARTED.  On failure, waits for the rest of that
  * level, starts no later level, says which step failed, what was started
  * and what was not run, and returns the first failing step's code (in plan
- * order); LSB_OK otherwise. */
+ * order); LSB_OK otherwise.  After each level, the components it started
+ * go to the progress line (log.h), in plan order. */
 int parallel_execute(const struct plan *p, parallel_step_fn fn, void *arg,
 		     struct strv *started);
 

@@ -11,7 +11,7 @@
 n=${BENCH_EXEC_N:-40}
 switch_mode nfs-ctl
 ctl=$(command -v nfs-ctl) || { say "bench exec: no nfs-ctl"; exit 0; }
-R=$BSTATE/R
+R=/var/tmp/nfs-ctl-bench-R # not under /run: noexec
 rm -rf "$R"
 mkdir -p "$R/etc/default" "$R/usr/sbin" "$R/sbin" "$R/usr/bin" "$R/run" "$R/proc/self"
 cp -r /etc/nfs.conf /etc/nfs.conf.d "$R/etc/" 2>/dev/null

@@ -5,6 +5,8 @@
 #                ok when 100024 is registered the moment it returns;
 #   systemctl:   (systemd only) `systemctl start rpc-statd.service` alone:
 #                what one request to systemd costs, unit start included;
+#   systemctl-noop: the same request again, the unit already active:
+#                systemctl's own start-up and one round trip;
 #   mount-cold:  a real NFSv3 mount with locking; mount.nfs runs start-statd
 #                (ok: exit 0 and statd registered);
 #   mount-warm:  the same mount with statd already running (the mount's own
@@ -42,6 +44,11 @@ for b in ${BENCH_ROUNDS:-$(seq 1 "$blocks")}; do
 				timed us systemctl start rpc-statd.service
 				rc=$?
 				record start-statd "$m" $n systemctl "$us" "$(okif $rc)" "rc=$rc"
+				# the same request once the unit is active: systemctl's own
+				# start-up and one round trip to systemd, nothing started
+				timed us systemctl start rpc-statd.service
+				rc=$?
+				record start-statd "$m" $n systemctl-noop "$us" "$(okif $rc)" "rc=$rc"
 			fi
 			statd_reset
 			settle 0.5
