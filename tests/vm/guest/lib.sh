@@ -44,14 +44,16 @@ note() { echo "NOTE $*" >>"$SDIR/checks"; }
 rec() {
 	n=$1
 	shift
+	t0=$(uptime_s)
 	{
-		echo "\$ $*"
+		echo "[$t0] \$ $*"
 		case $(type "$1") in
 		*function*) "$@" 2>&1 ;; # functions below set their own limits
 		*) timeout 120 "$@" 2>&1 ;;
 		esac
 		echo $? >"$SDIR/$n.rc"
 	} >"$SDIR/$n.out"
+	echo "[$(uptime_s)] exit $(cat "$SDIR/$n.rc")" >>"$SDIR/$n.out"
 	cat "$SDIR/$n.rc"
 }
 rc_of() { cat "$SDIR/$1.rc"; }

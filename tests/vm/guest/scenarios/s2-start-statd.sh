@@ -19,9 +19,18 @@ read -r t0 _ </proc/uptime
 i=0
 while [ $i -lt 20 ]; do
 	(
-		nfs3_mount "/srv/nfs/e$i" "/mnt/m$i" >"$SDIR/mnt-$i.out" 2>&1 &&
-			timeout 60 flock "/mnt/m$i/lockfile" -c true >>"$SDIR/mnt-$i.out" 2>&1
-		echo $? >"$SDIR/mnt-$i.rc"
+		# Each mount leaves "uptime step exit" lines, so a failure says
+		# whether mount.nfs (start-statd) or the lock was slow or failed.
+		o=$SDIR/mnt-$i.out
+		nfs3_mount "/srv/nfs/e$i" "/mnt/m$i" >>"$o" 2>&1
+		rc=$?
+		echo "$(uptime_s) mount exit $rc" >>"$o"
+		if [ $rc = 0 ]; then
+			timeout 60 flock "/mnt/m$i/lockfile" -c true >>"$o" 2>&1
+			rc=$?
+			echo "$(uptime_s) flock exit $rc" >>"$o"
+		fi
+		echo $rc >"$SDIR/mnt-$i.rc"
 	) &
 	i=$((i + 1))
 done
@@ -30,6 +39,10 @@ read -r t1 _ </proc/uptime
 echo "$t0 $t1" >"$SDIR/20-mounts-time"
 failed=$(cat "$SDIR"/mnt-*.rc | grep -vc '^0$')
 echo "$failed" >"$SDIR/20-mounts-failed"
+for f in "$SDIR"/mnt-*.rc; do
+	[ "$(cat "$f")" = 0 ] || note "concurrent ${f##*/}: $(tr '\n' ' ' <"${f%.rc}.out")"
+done
+note "20 concurrent mounts took from $t0 s to $t1 s"
 check "20 concurrent mounts + flock all succeed ($failed failed)" [ "$failed" = 0 ]
 count_proc rpc.statd >"$SDIR/statd-count"
 check "exactly one rpc.statd after 20 concurrent mounts ($(cat "$SDIR/statd-count"))" one_proc rpc.statd
