@@ -85,20 +85,13 @@ NFS_PROCS="rpc.statd rpc.mountd rpc.idmapd nfsdcld rpc.gssd rpc.svcgssd blkmapd 
 # systems mounted as the boot left them, no NFS daemon, no nfsd thread, no
 # NFS unit active (untimed).
 reset_all() {
-	local p i
+	local p prog v
 	if [ "$INIT" = systemd ]; then
 		timeout 120 systemctl stop 'nfs-*' 'rpc-*' 'nfsdcld.service' >>"$CMDLOG" 2>&1
 		systemctl reset-failed >/dev/null 2>&1
 	fi
 	for p in $NFS_PROCS; do pkill -x "$p" 2>/dev/null; done
-	i=0
-	while [ $i -lt 100 ]; do
-		local left=0
-		for p in $NFS_PROCS; do one_or_more "$p" && left=1; done
-		[ $left = 0 ] && break
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_for 10 no_nfs_procs
 	for p in $NFS_PROCS; do pkill -KILL -x "$p" 2>/dev/null; done
 	if [ "$(threads)" != 0 ]; then
 		timeout 60 rpc.nfsd 0 >>"$CMDLOG" 2>&1
@@ -113,6 +106,11 @@ reset_all() {
 	rm -rf /run/nfs-ctl /run/nfs-ctl.*
 }
 one_or_more() { [ "$(count_proc "$1")" != 0 ]; }
+no_nfs_procs() {
+	local p
+	for p in $NFS_PROCS; do pgrep -x "$p" >/dev/null && return 1; done
+	return 0
+}
 
 # statd gone (as after a crash, or before the first v3 mount of a client).
 statd_reset() {
@@ -148,3 +146,18 @@ timed() {
 }
 
 settle() { sync; sleep "${1:-1}"; }
+
+# wait_for SECONDS CMD...: until CMD succeeds, polling every 20 ms, at most
+# SECONDS of wall time (each probe runs programs: bound the time, not the
+# number of probes).
+wait_for() {
+	local limit=$1 t0=${EPOCHREALTIME/./}
+	shift
+	until "$@"; do
+		[ $((${EPOCHREALTIME/./} - t0)) -ge $((limit * 1000000)) ] && return 1
+		sleep 0.02
+	done
+}
+
+# what is left of a server (for the record when it did not stop)
+leftovers() { echo "threads=$(threads) mountd=$(count_proc rpc.mountd) nfs=$(registered 100003 && echo yes || echo no)"; }

@@ -14,8 +14,7 @@ for r in ${BENCH_ROUNDS:-$(seq 1 "$rounds")}; do
 		switch_mode "$m" || continue
 		reset_all
 		server_start "$m" >>"$CMDLOG" 2>&1
-		i=0
-		while ! serving && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+		wait_for 60 serving
 		statd_reset
 		settle 1
 		rm -f "$SDIR"/rc.*

@@ -25,8 +25,7 @@ for r in ${BENCH_ROUNDS:-$(seq 1 "$reps")}; do
 		t0=$EPOCHREALTIME
 		timed us server_start "$m"
 		rc=$?
-		i=0
-		while ! serving && [ $i -lt 1000 ]; do sleep 0.02; i=$((i + 1)); done
+		wait_for 30 serving
 		t1=$EPOCHREALTIME
 		ok=0
 		[ $rc = 0 ] && serving && ok=1
@@ -37,11 +36,10 @@ for r in ${BENCH_ROUNDS:-$(seq 1 "$reps")}; do
 		t0=$EPOCHREALTIME
 		timed us server_stop "$m"
 		rc=$?
-		i=0
-		while ! stopped && [ $i -lt 1000 ]; do sleep 0.02; i=$((i + 1)); done
+		wait_for 30 stopped
 		t1=$EPOCHREALTIME
-		record server "$m" $r stop "$us" $([ $rc = 0 ] && echo 1 || echo 0) "rc=$rc"
-		record server "$m" $r stopped $((${t1/./} - ${t0/./})) $(stopped && echo 1 || echo 0)
+		record server "$m" $r stop "$us" "$([ $rc = 0 ] && echo 1 || echo 0)" "rc=$rc"
+		record server "$m" $r stopped $((${t1/./} - ${t0/./})) "$(stopped && echo 1 || echo 0)" "$(leftovers)"
 		say "bench server round $r $m done"
 	done
 done

@@ -28,8 +28,7 @@ for b in ${BENCH_ROUNDS:-$(seq 1 "$blocks")}; do
 		switch_mode "$m" || continue
 		reset_all
 		server_start "$m" >>"$CMDLOG" 2>&1
-		i=0
-		while ! serving && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+		wait_for 60 serving
 		k=1
 		while [ $k -le "$rounds" ]; do
 			n=$(((b - 1) * rounds + k))
