@@ -25,11 +25,15 @@ struct child {
 	const struct component *c;
 };
 
+#ifndef PARALLEL_DEFAULT
+#define PARALLEL_DEFAULT 1
+#endif
+
 int parallel_enabled(const struct plan *p)
 {
 	const char *v = getenv("NFS_CTL_PARALLEL");
 
-	if (v && strcmp(v, "0") == 0)
+	if (v && *v ? strcmp(v, "0") == 0 : !PARALLEL_DEFAULT)
 		return 0;
 	/* worth a fork only when some level has two components */
 	for (size_t i = 0; i < p->n; i++)

@@ -15,9 +15,10 @@
  * It may add component names to STARTED. */
 typedef int (*parallel_step_fn)(const struct step *s, struct strv *started, void *arg);
 
-/* Is parallel execution of P wanted?  Yes when some level of P holds two
- * components, unless NFS_CTL_PARALLEL=0 (the serial path, for debugging
- * and for comparison). */
+/* Is parallel execution of P wanted?  When some level of P holds two
+ * components and NFS_CTL_PARALLEL is 1 (0: the serial runner, for
+ * debugging and comparison); unset or empty: PARALLEL_DEFAULT (1 unless
+ * the build says otherwise). */
 int parallel_enabled(const struct plan *p);
 
 /* Executes the steps of P: first its checks of external services

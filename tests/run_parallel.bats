@@ -30,7 +30,7 @@ assert_levels() {
 }
 
 @test "parallel start server: the same calls as the serial runner, level by level" {
-	run ctl start server
+	NFS_CTL_PARALLEL=1 run ctl start server
 	assert_success
 	run calls
 	assert_equal "$(calls | sort)" "$(printf '%s\n' \
@@ -53,7 +53,7 @@ assert_levels() {
 		fault "$p" "delay 600"
 	done
 	t0=$(date +%s%N)
-	run ctl start server
+	NFS_CTL_PARALLEL=1 run ctl start server
 	t1=$(date +%s%N)
 	assert_success
 	par=$(((t1 - t0) / 1000000))
@@ -72,7 +72,7 @@ assert_levels() {
 
 @test "parallel start server: a failing member stops the start before nfsd and says so" {
 	fault rpc.mountd "fail 1 mountd cannot start"
-	run ctl start server
+	NFS_CTL_PARALLEL=1 run ctl start server
 	assert_failure
 	assert_output --partial "mountd"
 	assert_output --partial "not run: nfsd sm-notify"
