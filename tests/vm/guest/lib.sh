@@ -49,7 +49,7 @@ rec() {
 		echo "[$t0] \$ $*"
 		case $(type "$1") in
 		*function*) "$@" 2>&1 ;; # functions below set their own limits
-		*) timeout 120 "$@" 2>&1 ;;
+		*) timeout 200 "$@" 2>&1 ;;
 		esac
 		echo $? >"$SDIR/$n.rc"
 	} >"$SDIR/$n.out"

@@ -9,7 +9,7 @@ readlink -f /usr/sbin/start-statd >"$SDIR/start-statd-is"
 check "statd stopped before the test" kill_statd
 check "status (100024) not registered" sh -c '! rpcinfo -p 127.0.0.1 | grep -qw 100024'
 check "NFSv3 mount with locking" [ "$(rec mount nfs3_mount /srv/nfs/e0 /mnt/s2)" = 0 ]
-check "flock on a file in the mount" [ "$(rec flock timeout 60 flock /mnt/s2/lockfile -c 'echo locked')" = 0 ]
+check "flock on a file in the mount" [ "$(rec flock timeout 150 flock /mnt/s2/lockfile -c 'echo locked')" = 0 ]
 check "umount" [ "$(rec umount timeout 60 umount /mnt/s2)" = 0 ]
 check "exactly one rpc.statd after one mount" one_proc rpc.statd
 pgrep -ax rpc.statd >"$SDIR/statd-argv-1"
@@ -26,7 +26,7 @@ while [ $i -lt 20 ]; do
 		rc=$?
 		echo "$(uptime_s) mount exit $rc" >>"$o"
 		if [ $rc = 0 ]; then
-			timeout 60 flock "/mnt/m$i/lockfile" -c true >>"$o" 2>&1
+			timeout 150 flock "/mnt/m$i/lockfile" -c true >>"$o" 2>&1
 			rc=$?
 			echo "$(uptime_s) flock exit $rc" >>"$o"
 		fi

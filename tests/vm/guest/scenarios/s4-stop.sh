@@ -6,7 +6,7 @@
 . /usr/lib/nfs-ctl-lab/lib.sh
 SDIR=$1
 check "NFSv3 mount before stop" [ "$(rec mount nfs3_mount /srv/nfs/e1 /mnt/s4)" = 0 ]
-check "lock taken in the mount" [ "$(rec flock timeout 60 flock /mnt/s4/lockfile -c true)" = 0 ]
+check "lock taken in the mount" [ "$(rec flock timeout 150 flock /mnt/s4/lockfile -c true)" = 0 ]
 check "status before stop exits 0" [ "$(rec status-before srv status)" = 0 ]
 if command -v nfs-ctl >/dev/null; then
 	check "nfs-ctl status server before stop exits 0" [ "$(rec ctl-status-before nfs-ctl status server)" = 0 ]
