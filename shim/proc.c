@@ -238,23 +238,44 @@ size_t proc_find_by_exe(const char *exe, pid_t *out, size_t max)
 	return n;
 }
 
+static pid_t proc_ppid(pid_t pid)
+{
+	char buf[1024];
+	const char *rest;
+
+	if (read_stat(pid, buf, sizeof(buf), &rest) < 0)
+		return 0;
+	/* rest starts at field 3 (state); the parent is field 4 */
+	return (pid_t)atoi(rest + 2);
+}
+
+static int in_list(pid_t pid, const pid_t *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (list[i] == pid)
+			return 1;
+	return 0;
+}
+
 size_t proc_find_new(const char *exe, const pid_t *before, size_t nbefore,
 		     pid_t *pid)
 {
-	pid_t now[256];
-	size_t n = proc_find_by_exe(exe, now, sizeof(now) / sizeof(*now)), found = 0;
+	pid_t now[256], fresh[256];
+	size_t n = proc_find_by_exe(exe, now, sizeof(now) / sizeof(*now));
+	size_t nfresh = 0, roots = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		size_t j = 0;
-
-		while (j < nbefore && before[j] != now[i])
-			j++;
-		if (j < nbefore)
+	for (size_t i = 0; i < n; i++)
+		if (!in_list(now[i], before, nbefore))
+			fresh[nfresh++] = now[i];
+	/* a daemon may fork workers of its own (rpc.mountd -t N): the
+	 * daemon is the new process whose parent is not a new one */
+	for (size_t i = 0; i < nfresh; i++) {
+		if (in_list(proc_ppid(fresh[i]), fresh, nfresh))
 			continue;
-		if (found++ == 0)
-			*pid = now[i];
+		if (roots++ == 0)
+			*pid = fresh[i];
 	}
-	return found;
+	return roots;
 }
 
 static int wait_gone(pid_t pid, int timeout_ms)

@@ -38,8 +38,9 @@ int proc_runs(pid_t pid, const char *exe);
 /* Pids of live processes running EXE, at most MAX; returns the count. */
 size_t proc_find_by_exe(const char *exe, pid_t *out, size_t max);
 /* A live process running EXE that is not in BEFORE (a snapshot taken with
- * proc_find_by_exe before starting it): the newly forked daemon, never a
- * copy somebody else runs.  Returns the number of such processes (the
+ * proc_find_by_exe before starting it) and whose parent is not such a
+ * process either: the newly forked daemon, never a copy somebody else runs
+ * nor one of its own workers.  Returns the number of such processes (the
  * first in *pid), so that a caller can wait until exactly one is left. */
 size_t proc_find_new(const char *exe, const pid_t *before, size_t nbefore,
 		     pid_t *pid);

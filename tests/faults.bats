@@ -117,16 +117,21 @@ teardown() {
 	assert_before "rpc.mountd" "rpc.nfsd"
 }
 
-@test "fault: the daemon found is the new one, not a copy already running elsewhere" {
-	# an unrelated copy of the same program (not ours, no pid record)
-	cp "$ROOT/usr/sbin/rpc.idmapd" "$BATS_TEST_TMPDIR/other"
-	run ctl start idmapd
+@test "fault: a daemon with workers of its own (mountd -t N): its pid is the daemon's" {
+	fault rpc.mountd "workers 3"
+	run ctl start server
 	assert_success
-	read -r pid _ <"$ROOT/run/nfs-ctl/idmapd.pid"
-	assert_equal "$(readlink "/proc/$pid/exe")" "$ROOT/usr/sbin/rpc.idmapd"
-	# its parent (the stub that forked it) is gone: the pid is the daemon's
-	assert_equal "$(count_procs rpc.idmapd)" 1
-	assert_equal "$pid" "$(stub_pids rpc.idmapd)"
+	assert_equal "$(count_procs rpc.mountd)" 4
+	read -r pid _ <"$ROOT/run/nfs-ctl/mountd.pid"
+	# the recorded pid is the one the workers hang from
+	for w in $(stub_pids rpc.mountd); do
+		[ "$w" = "$pid" ] || assert_equal "$(awk '{print $4}' "/proc/$w/stat")" "$pid"
+	done
+	run ctl status server
+	assert_success
+	run ctl stop server
+	assert_success
+	assert_equal "$(count_procs rpc.mountd)" 0
 }
 
 # ---- stale pid files ------------------------------------------------------------

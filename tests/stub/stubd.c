@@ -16,6 +16,8 @@
  *     no-daemon             daemons: the parent exits 0, no child stays
  *     slow-register MS      daemons: the parent exits at once, the child
  *                           registers MS later
+ *     workers N             daemons: the child forks N workers (same program),
+ *                           as rpc.mountd -t N does; they go with it
  *     active UNIT           systemctl: `is-active UNIT` answers 0 (else 3) */
 #include <errno.h>
 #include <fcntl.h>
@@ -29,7 +31,7 @@
 
 struct faults {
 	int fail, fail_code, exit_code, delay_ms, hang, ignore_term;
-	int no_register, no_daemon, slow_register_ms;
+	int no_register, no_daemon, slow_register_ms, workers;
 	char message[512];
 	char active[8][512];
 	int n_active;
@@ -131,7 +133,8 @@ static void read_faults(struct faults *f)
 			snprintf(f->message, sizeof(f->message), "%s", n ? line + n : "");
 		} else if (sscanf(line, "exit %d", &f->exit_code) == 1 ||
 			   sscanf(line, "delay %d", &f->delay_ms) == 1 ||
-			   sscanf(line, "slow-register %d", &f->slow_register_ms) == 1) {
+			   sscanf(line, "slow-register %d", &f->slow_register_ms) == 1 ||
+			   sscanf(line, "workers %d", &f->workers) == 1) {
 			continue;
 		} else if (strcmp(line, "hang") == 0) {
 			f->hang = 1;
@@ -190,11 +193,28 @@ static void on_signal(int sig)
 	got_signal = sig;
 }
 
+/* Workers wait for their daemon to end them (default TERM). */
+static int start_workers(int n, pid_t *pids)
+{
+	int started = 0;
+
+	for (; started < n && started < 16; started++) {
+		pids[started] = fork();
+		if (pids[started] == 0) {
+			signal(SIGTERM, SIG_DFL);
+			for (;;)
+				pause();
+		}
+	}
+	return started;
+}
+
 /* The daemon proper: registered, waiting for TERM. */
 static void daemon_child(const struct faults *f, int ready_fd)
 {
 	unsigned long prog = f->no_register ? 0 : rpc_program();
-	int fd = open("/dev/null", O_RDWR);
+	int fd = open("/dev/null", O_RDWR), nworkers;
+	pid_t workers[16];
 	sigset_t none;
 	char sig[300];
 
@@ -212,6 +232,7 @@ static void daemon_child(const struct faults *f, int ready_fd)
 		snprintf(pid, sizeof(pid), "%d\n", (int)getpid());
 		write_file("/run/rpc.statd.pid", pid);
 	}
+	nworkers = start_workers(f->workers, workers);
 	if (prog && !f->slow_register_ms)
 		registration(prog, 1);
 	if (write(ready_fd, "r", 1) != 1)
@@ -228,6 +249,8 @@ static void daemon_child(const struct faults *f, int ready_fd)
 		registration(prog, 0);
 	if (strcmp(name, "rpc.statd") == 0)
 		unlink(in_root("/run/rpc.statd.pid"));
+	for (int i = 0; i < nworkers; i++)
+		kill(workers[i], SIGTERM);
 	snprintf(sig, sizeof(sig), "%s:stopped", name);
 	log_line(sig, 0, NULL, got_signal == SIGTERM ? "TERM" : "INT");
 	_exit(0);
