@@ -21,6 +21,8 @@ enum comp_flags {
 	F_GATED = 1 << 0,   /* runs only when policy (configuration) wants it */
 	F_SHARED = 1 << 1,  /* client mounts use it too: two-pronged stop */
 	F_FOREVER = 1 << 2, /* a oneshot with no stop commands (sm-notify) */
+	F_RPC_IF_V3 = 1 << 4, /* registers its RPC program only while NFSv3
+			       * is served (rpc.mountd on a v4-only server) */
 	F_CONF_PATH = 1 << 3, /* a mount whose place is configured: under
 			       * systemd a target, its mount unit generated */
 };

@@ -5,6 +5,7 @@
 #include "policy.h"
 #include "xalloc.h"
 
+#include <glob.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -182,6 +183,47 @@ static void select_target(struct ctx *ctx, struct plan *p, int starting)
 	}
 }
 
+/* Is the server's init script enabled for a multi-user runlevel?  Then
+ * the server's start runs sm-notify, once nfsd serves. */
+static int server_enabled_at_boot(void)
+{
+	char *pattern = path_in_root("/etc/rc[2345].d/S[0-9][0-9]nfs-server");
+	glob_t g;
+	int yes = glob(pattern, 0, NULL, &g) == 0;
+
+	if (yes)
+		globfree(&g);
+	free(pattern);
+	return yes;
+}
+
+/* sm-notify runs once per boot.  Under sysvinit the client's script runs
+ * in rcS, long before the server's: if the client ran it, peers would be
+ * told to reclaim their locks before nfsd serves, and the server's own run
+ * would find it already done.  (systemd orders rpc-statd-notify.service
+ * after nfs-server.service instead.) */
+static void defer_notify_to_server(struct ctx *ctx, struct plan *p)
+{
+	const struct component *notify = graph_find("sm-notify");
+	int i = graph_index(notify);
+
+	const char *why;
+
+	/* an NFSv4-only server does not notify: the client still must */
+	if (!p->sel.on[i] || !server_enabled_at_boot() ||
+	    !policy_wants(ctx, "server", notify->name, &why))
+		return;
+	p->sel.on[i] = 0;
+	p->sel.skip_why[i] = "left to the server's start, once nfsd serves";
+	for (size_t j = 0; j < p->n; j++)
+		if (p->steps[j].c == notify) {
+			strv_free(&p->steps[j].argv);
+			memmove(&p->steps[j], &p->steps[j + 1], (p->n - j - 1) * sizeof(*p->steps));
+			p->n--;
+			j--;
+		}
+}
+
 int plan_build(struct ctx *ctx, const char *action, const char *what,
 	       struct plan *out)
 {
@@ -219,6 +261,8 @@ int plan_build(struct ctx *ctx, const char *action, const char *what,
 			add_stop_step(out, &graph[j], maxlevel - level[j]);
 		}
 	}
+	if (starting && out->target == T_CLIENT)
+		defer_notify_to_server(ctx, out);
 	for (unsigned i = 0; starting && i < graph_size; i++)
 		if (out->sel.skip_why[i])
 			add_step(out, &graph[i], V_SKIP, -1)->note = out->sel.skip_why[i];

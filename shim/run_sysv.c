@@ -7,6 +7,7 @@
 #include "mounts.h"
 #include "paths.h"
 #include "pidrec.h"
+#include "policy.h"
 #include "proc.h"
 #include "rpcbind_query.h"
 #include "xalloc.h"
@@ -175,6 +176,12 @@ static void stop_leftovers(struct ctx *ctx, const struct new_daemon *nd,
 	}
 }
 
+/* rpc.mountd of an NFSv4-only server has nothing to register. */
+static int expects_registration(const struct ctx *ctx, const struct component *c)
+{
+	return c->rpcprog && (!(c->flags & F_RPC_IF_V3) || !policy_v4_only(ctx));
+}
+
 /* A forking daemon is ready when its parent exited with 0, its pid is
  * known, and its RPC program (if any) is registered. */
 static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr)
@@ -219,7 +226,7 @@ static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr
 	}
 	pidrec_save(c, nd.pid);
 	strv_add(&pr->started, c->name);
-	if (c->rpcprog && wait_until(rpc_ready, &c->rpcprog, ctx->timeout_ms) != 0) {
+	if (expects_registration(ctx, c) && wait_until(rpc_ready, &c->rpcprog, ctx->timeout_ms) != 0) {
 		log_error("%s: pid %d did not register RPC program %lu with rpcbind within %d ms; stopping it",
 			  c->name, (int)nd.pid, c->rpcprog, ctx->timeout_ms);
 		proc_terminate(nd.pid, ctx->timeout_ms);
