@@ -159,3 +159,24 @@ systemd_booted() {
 	registered 100024
 	assert_equal "$(count_procs rpc.statd)" 1
 }
+
+@test "Debian shutdown: statd outlives the killall while an NFS mount exists, then stops" {
+	mkdir -p "$ROOT/run/sendsigs.omit.d"
+	add_nfs_mount nfs /mnt/home "rw,vers=3,addr=10.0.0.1"
+	run start_statd
+	assert_success
+	statd=$(stub_pids rpc.statd)
+	# sendsigs spares the pids listed here
+	assert_equal "$(cat "$ROOT/run/sendsigs.omit.d/rpc.statd")" "$statd"
+	# the client script stops before umountnfs: statd is still needed
+	run ctl stop client
+	assert_success
+	assert_equal "$(stub_pids rpc.statd)" "$statd"
+	[ -e "$ROOT/run/sendsigs.omit.d/rpc.statd" ]
+	# after umountnfs, the stop takes statd and its exemption away
+	: >"$ROOT/proc/self/mountinfo"
+	run ctl stop client
+	assert_success
+	assert_equal "$(count_procs rpc.statd)" 0
+	[ ! -e "$ROOT/run/sendsigs.omit.d/rpc.statd" ]
+}
