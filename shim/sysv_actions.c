@@ -91,6 +91,10 @@ int sysv_status(struct ctx *ctx, const char *what, int quiet)
 	plan_free(&p);
 	if (stale)
 		return LSB_STATUS_DEAD_PIDFILE;
+	/* a client without gssd or blkmapd runs no daemon at all: it is up
+	 * when its start succeeded (and no stop followed) */
+	if (!running && !down && target_from_name(what))
+		return target_active(what) ? LSB_STATUS_RUNNING : LSB_STATUS_NOT_RUNNING;
 	if (down || !running)
 		return LSB_STATUS_NOT_RUNNING;
 	return LSB_STATUS_RUNNING;

@@ -221,6 +221,17 @@ rpc.nfsd"
 	[ -e "$ROOT/run/nfs-ctl/client.active" ]
 }
 
+@test "status client: 0 after start client, 3 after stop client (no daemon to look at)" {
+	run ctl status client
+	assert_equal "$status" 3
+	ctl start client
+	run ctl status client
+	assert_equal "$status" 0
+	ctl stop client
+	run ctl status client
+	assert_equal "$status" 3
+}
+
 @test "init script: /etc/init.d/nfs-server start runs nfs-ctl start server" {
 	script="$TOP_SRCDIR/initscripts/nfs-server.in"
 	[ -f "$script" ] || skip "no initscripts/nfs-server.in"
