@@ -57,6 +57,11 @@ rec() {
 	cat "$SDIR/$n.rc"
 }
 rc_of() { cat "$SDIR/$1.rc"; }
+# took NAME: seconds a recorded command took (from its first and last stamps).
+took() {
+	sed -n 's/^\[\([0-9.]*\)\].*/\1/p' "$SDIR/$1.out" |
+		awk 'NR == 1 { a = $1 } { b = $1 } END { printf "%.1f", b - a }'
+}
 
 # srv ACTION: the administrator's own command for the NFS server, per mode/init.
 srv() {

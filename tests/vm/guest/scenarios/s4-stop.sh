@@ -7,6 +7,7 @@
 SDIR=$1
 check "NFSv3 mount before stop" [ "$(rec mount nfs3_mount /srv/nfs/e1 /mnt/s4)" = 0 ]
 check "lock taken in the mount" [ "$(rec flock timeout 150 flock /mnt/s4/lockfile -c true)" = 0 ]
+note "first lock after the restart of scenario 3 took $(took flock) s"
 check "status before stop exits 0" [ "$(rec status-before srv status)" = 0 ]
 if command -v nfs-ctl >/dev/null; then
 	check "nfs-ctl status server before stop exits 0" [ "$(rec ctl-status-before nfs-ctl status server)" = 0 ]
