@@ -98,6 +98,9 @@ def main():
     ratio("systemd: nfs-ctl start-statd / nfs-utils' start-statd",
           ("systemd", "start-statd", "start-statd", "nfs-ctl"),
           ("systemd", "start-statd", "start-statd", "distro"), 0.5)
+    ratio("systemd: nfs-ctl start-statd over sd-bus / through a systemctl process",
+          ("systemd", "start-statd", "start-statd", "nfs-ctl"),
+          ("systemd", "start-statd", "start-statd-via-systemctl", "nfs-ctl"))
     ratio("systemd: v3 mount starting statd, nfs-ctl / nfs-utils",
           ("systemd", "start-statd", "mount-cold", "nfs-ctl"),
           ("systemd", "start-statd", "mount-cold", "distro"))

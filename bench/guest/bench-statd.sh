@@ -5,6 +5,8 @@
 #                ok when 100024 is registered the moment it returns;
 #   systemctl:   (systemd only) `systemctl start rpc-statd.service` alone:
 #                what one request to systemd costs, unit start included;
+#   start-statd-via-systemctl: (nfs-ctl) the same through a systemctl
+#                process instead of systemd's bus (--root //);
 #   systemctl-noop: the same request again, the unit already active:
 #                systemctl's own start-up and one round trip;
 #   mount-cold:  a real NFSv3 mount with locking; mount.nfs runs start-statd
@@ -37,6 +39,20 @@ for b in ${BENCH_ROUNDS:-$(seq 1 "$blocks")}; do
 			timed us env -i /usr/sbin/start-statd
 			rc=$?
 			record start-statd "$m" $n start-statd "$us" "$(okif $rc)" "rc=$rc statd=$(count_proc rpc.statd)"
+			if [ "$INIT" = systemd ] && [ "$m" = nfs-ctl ]; then
+				# the same request through a systemctl process: nfs-ctl uses
+				# systemd's bus only on the real root, and "//" is the real
+				# root under another name
+				statd_reset
+				settle 0.5
+				timed us env -i /usr/sbin/nfs-ctl --root // start-statd
+				rc=$?
+				record start-statd "$m" $n start-statd-via-systemctl "$us" "$(okif $rc)" "rc=$rc"
+				if [ "$n" = 1 ]; then
+					statd_reset
+					env -i /usr/sbin/nfs-ctl -vv start-statd >"$SDIR/start-statd-v.log" 2>&1
+				fi
+			fi
 			if [ "$INIT" = systemd ]; then
 				statd_reset
 				settle 0.5
