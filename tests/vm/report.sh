@@ -55,6 +55,8 @@ same() { # same SCENARIO: compare every init against the first
 nfsd_ready() { awk '$2 == "rc=0" && $3 ~ /threads=[1-9]/ { print $1; exit }' "$1" 2>/dev/null; }
 
 : >"$out/differences.md"
+npass=0
+nfail=0
 {
 	echo "# nfs-ctl lab report"
 	echo
@@ -69,11 +71,14 @@ nfsd_ready() { awk '$2 == "rc=0" && $3 ~ /threads=[1-9]/ { print $1; exit }' "$1
 		printf '| %s |' "$s"
 		for i in $inits; do
 			v=$(verdict "$i" "$s")
-			case $v in PASS*) ;; *) status=1 ;; esac
+			case $v in PASS*) npass=$((npass + 1)) ;; *) status=1 nfail=$((nfail + 1)) ;; esac
 			printf ' %s |' "$v"
 		done
 		sm=$(same "$s")
-		[ "$sm" = DIFFERENT ] && status=1
+		case $sm in
+		same) npass=$((npass + 1)) ;;
+		DIFFERENT) status=1 nfail=$((nfail + 1)) ;;
+		esac
 		printf ' %s |\n' "$sm"
 	done
 	printf '| boot → nfsd serving (s, guest uptime) |'
@@ -101,6 +106,8 @@ nfsd_ready() { awk '$2 == "rc=0" && $3 ~ /threads=[1-9]/ { print $1; exit }' "$1
 		echo
 		cat "$out/differences.md"
 	fi
+	# One line per scenario and init, plus one per cross-init comparison.
+	echo "lab: $npass passed, $nfail failed"
 } >"$rep"
 cat "$rep"
 exit "$status"
