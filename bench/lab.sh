@@ -13,6 +13,7 @@
 # scenarios).  Environment:
 #   BENCH_INITS     "systemd sysv" (default)
 #   BENCH_DESTDIR   a `make install DESTDIR=` tree instead of building nfs-ctl
+#   BENCH_ROOTFS    a ready root tree directory (tests/vm/.cache/rootfs-KEY)
 #   BENCH_REPS (7), BENCH_BLOCKS (3), BENCH_STATD_ROUNDS (3),
 #   BENCH_MOUNT_ROUNDS (2), BENCH_EXEC_N (40): see bench/guest/bench-*.sh
 #   LAB_VM_TIMEOUT  seconds per boot (default here 2400)
@@ -29,7 +30,10 @@ stamp() { echo "bench/lab: [$(($(date +%s) - t0)) s] $*" >&2; }
 
 mkdir -p "$work" "$out"
 stamp "root tree (lab cache)"
-rootfs=$("$lab/build-rootfs.sh" "$lab/.cache")
+# BENCH_ROOTFS: a ready rootfs-KEY directory of the lab's cache, e.g. when
+# the lab's key changed for a reason that does not matter here
+rootfs=${BENCH_ROOTFS:-}
+[ -n "$rootfs" ] || rootfs=$("$lab/build-rootfs.sh" "$lab/.cache")
 destdir=${BENCH_DESTDIR:-}
 if [ -z "$destdir" ]; then
 	stamp "building nfs-ctl from the working tree"
