@@ -65,10 +65,10 @@ teardown() {
 @test "fault: rpc.mountd's parent hangs: bounded by --timeout, clear error, its child stopped" {
 	fault rpc.mountd hang
 	start=$(date +%s%N)
-	run ctl --timeout=0.5 start server
+	run ctl --timeout=1 start server
 	elapsed_ms=$((($(date +%s%N) - start) / 1000000))
 	assert_equal "$status" 1
-	assert_output --partial "did not finish within 500 ms"
+	assert_output --partial "did not finish within 1000 ms"
 	assert_output --partial "left behind by the failed start"
 	[ "$elapsed_ms" -lt 5000 ]
 	assert_equal "$(count_procs rpc.mountd)" 0
@@ -79,24 +79,24 @@ teardown() {
 
 @test "fault: --timeout is read from NFS_CTL_TIMEOUT too" {
 	fault rpc.mountd hang
-	NFS_CTL_TIMEOUT=0.3 run ctl start server
+	NFS_CTL_TIMEOUT=0.8 run ctl start server
 	assert_equal "$status" 1
-	assert_output --partial "did not finish within 300 ms"
+	assert_output --partial "did not finish within 800 ms"
 	assert_equal "$(count_procs rpc.mountd)" 0
 }
 
 @test "fault: rpc.mountd ignores TERM: killed after the timeout, stop exits 0" {
 	fault rpc.mountd ignore-term
 	ctl start server
-	run ctl --timeout=0.5 stop server
+	run ctl --timeout=1 stop server
 	assert_success
-	assert_output --partial "ignored TERM for 500 ms and was killed"
+	assert_output --partial "ignored TERM for 1000 ms and was killed"
 	assert_equal "$(daemons_left)" 0
 }
 
 @test "fault: a daemon that never registers with rpcbind is stopped, exit 1" {
 	fault rpc.mountd no-register
-	run ctl --timeout=0.5 start server
+	run ctl --timeout=1 start server
 	assert_equal "$status" 1
 	assert_output --partial "did not register RPC program 100005"
 	assert_equal "$(count_procs rpc.mountd)" 0
@@ -104,7 +104,7 @@ teardown() {
 
 @test "fault: a daemon whose parent exits 0 but leaves no process: exit 1" {
 	fault rpc.mountd no-daemon
-	run ctl --timeout=0.5 start server
+	run ctl --timeout=1 start server
 	assert_equal "$status" 1
 	assert_output --partial "no daemon process is left"
 }
@@ -170,7 +170,7 @@ teardown() {
 
 @test "fault: rpcbind down and no init script: clear error, exit 1, nothing started" {
 	stop_rpcbind
-	run ctl --timeout=0.5 start server
+	run ctl --timeout=1 start server
 	assert_equal "$status" 1
 	assert_output --partial "rpcbind is not running"
 	assert_equal "$(calls)" ""

@@ -43,7 +43,7 @@ systemd_booted() {
 
 @test "sysv: a statd that never registers is an error, and is not left running" {
 	fault rpc.statd "no-register"
-	NFS_CTL_TIMEOUT=0.5 run start_statd
+	NFS_CTL_TIMEOUT=1 run start_statd
 	assert_failure 1
 	assert_output --partial "did not register RPC program 100024"
 	! registered 100024
@@ -80,7 +80,7 @@ systemd_booted() {
 
 @test "sysv: rpcbind down: a clear error, no statd" {
 	stop_rpcbind
-	NFS_CTL_TIMEOUT=0.5 run start_statd
+	NFS_CTL_TIMEOUT=1 run start_statd
 	assert_failure
 	assert_output --partial "rpcbind is not running"
 	assert_equal "$(count_procs rpc.statd)" 0
