@@ -10,12 +10,16 @@ here=$(cd "$(dirname "$0")" && pwd)
 cache=$1
 key=$(cat "$here/guest-packages.txt" "$here/build-rootfs.sh" | sha256sum | cut -c1-16)
 dest=$cache/rootfs-$key
+mkdir -p "$cache"
+# One builder at a time (the benchmark shares this cache); the others wait
+# and then find the tree done.
+exec 9>"$cache/.lock"
+flock 9
 if [ -f "$dest/done" ]; then
 	echo "$dest"
 	exit 0
 fi
 mirror=$("$here/mirror.sh")
-mkdir -p "$cache"
 rm -rf "$dest.tmp"
 mkdir -p "$dest.tmp"
 root=$dest.tmp/root
