@@ -17,8 +17,8 @@ typedef int (*parallel_step_fn)(const struct step *s, struct strv *started, void
 
 /* Is parallel execution of P wanted?  When some level of P holds two
  * components and NFS_CTL_PARALLEL is 1 (0: the serial runner, for
- * debugging and comparison); unset or empty: PARALLEL_DEFAULT (1 unless
- * the build says otherwise). */
+ * debugging and comparison); unset or empty: PARALLEL_DEFAULT (0 unless
+ * the build says otherwise: see run_parallel.c). */
 int parallel_enabled(const struct plan *p);
 
 /* Executes the steps of P: first its checks of external services

@@ -2,6 +2,7 @@
  * real readiness signal: the daemon's parent exited with 0, its program is
  * registered with rpcbind, nfsd reports threads.  No fixed sleeps. */
 #include "run_sysv.h"
+#include "run_parallel.h"
 #include "log.h"
 #include "lsb.h"
 #include "mounts.h"
@@ -483,6 +484,26 @@ static int preflight(const struct plan *p)
 	return rc;
 }
 
+/* A start's levels may run in parallel (run_parallel.c): one step each. */
+struct par_arg {
+	struct ctx *ctx;
+	const struct plan *p;
+	enum shared_policy shared;
+};
+
+static int par_step(const struct step *s, struct strv *started, void *arg)
+{
+	struct par_arg *a = arg;
+	struct progress pr = { .started = *started };
+	int r;
+
+	strv_init(&pr.stopped);
+	r = execute_step(a->ctx, a->p, s, a->shared, &pr);
+	*started = pr.started;
+	strv_free(&pr.stopped);
+	return r;
+}
+
 int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy shared)
 {
 	int starting = strcmp(p->action, "stop") != 0, rc = LSB_OK;
@@ -493,6 +514,11 @@ int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy share
 	strv_init(&pr.started);
 	strv_init(&pr.stopped);
 	log_progress_begin(p->target ? p->action : NULL, p->what);
+	if (starting && parallel_enabled(p)) {
+		struct par_arg a = { ctx, p, shared };
+
+		rc = parallel_execute(p, par_step, &a, &pr.started);
+	} else
 	for (size_t i = 0; i < p->n; i++) {
 		int r = execute_step(ctx, p, &p->steps[i], shared, &pr);
 

@@ -12,6 +12,7 @@
 #include "rpcbind_query.h"
 #include "run_sysv.h"
 #include "run_systemd.h"
+#include "systemd_bus.h"
 
 #include <unistd.h>
 
@@ -41,7 +42,10 @@ static int wait_registered(int timeout_ms)
 static int via_systemd(struct ctx *ctx)
 {
 	const char *args[] = { "start", graph_find("statd")->unit, NULL };
-	int rc = systemctl(ctx, args);
+	int rc = systemd_bus_start_unit(args[1], ctx->timeout_ms * 6);
+
+	if (rc < 0) /* no usable bus here: systemctl makes the same request */
+		rc = systemctl(ctx, args);
 
 	if (rc != 0) {
 		log_error("start-statd: systemctl start %s failed (exit %d)", args[1], rc);
