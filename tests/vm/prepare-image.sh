@@ -35,6 +35,8 @@ done
 # --- the lab's own files, common to both modes -----------------------------
 mkdir -p "$lab/modes"
 cp -r "$here/guest/scenarios" "$lab/"
+# the Pacemaker agent's check (scenario s9-ocf), from contrib/
+install -m 755 "$here/../../contrib/pacemaker/ocf-lab-check.sh" "$lab/"
 for f in lab-init switch-mode lib.sh lab-runner; do
 	install -m 755 "$here/guest/$f" "$lab/$f"
 done

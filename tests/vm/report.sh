@@ -9,7 +9,7 @@ shift
 inits=$*
 rep=$out/report.md
 status=0
-scenarios="s1-server s2-start-statd s3-notify-order s4-stop s5-config"
+scenarios="s1-server s2-start-statd s3-notify-order s4-stop s5-config s9-ocf"
 # What must be identical between inits, per scenario (files in the scenario dir).
 same_files() {
 	case $1 in
