@@ -94,7 +94,12 @@ stamp "collecting"
 {
 	echo "# bench/lab.sh $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 	echo "host: $(uname -srm); $(nproc) cpus; load at end: $(cut -d' ' -f1-3 /proc/loadavg)"
-	echo "nfs-ctl: $(cd "$top" && git rev-parse --short HEAD) (+ working tree)"
+	if [ -n "${BENCH_DESTDIR:-}" ]; then
+		echo "nfs-ctl: the tree installed in $BENCH_DESTDIR"
+	else
+		echo "nfs-ctl: $(cd "$top" && git rev-parse --short HEAD) (+ working tree)"
+	fi
+	echo "rootfs: $rootfs"
 	echo "inits: $inits; wall seconds: $(for i in $inits; do printf '%s=%s ' "$i" "$(cat "$work/vm/$i/wall-seconds" 2>/dev/null)"; done)"
 } >"$out/env.txt"
 : >"$out/samples.tsv"
