@@ -157,20 +157,6 @@ static const char *ours(const struct settings *s, const char *section,
 	return e->value;
 }
 
-/* nfs.conf(5) booleans; -1 for anything else. */
-static int parse_bool(const char *v)
-{
-	static const char *const yes[] = { "y", "yes", "t", "true", "on", "1" };
-	static const char *const no[] = { "n", "no", "f", "false", "off", "0" };
-
-	for (size_t i = 0; i < sizeof(yes) / sizeof(*yes); i++)
-		if (!strcasecmp(v, yes[i]))
-			return 1;
-	for (size_t i = 0; i < sizeof(no) / sizeof(*no); i++)
-		if (!strcasecmp(v, no[i]))
-			return 0;
-	return -1;
-}
 
 /* "vers4.1" -> "4.1" */
 static const char *version_of(const char *key)
@@ -194,7 +180,7 @@ static void add_list(struct strv *out, const char *opt, const char *list)
 
 static void apply_rule(const struct rule *r, const char *v, struct strv *out)
 {
-	int b = parse_bool(v);
+	int b = settings_parse_bool(v);
 	long n;
 
 	switch (r->kind) {
@@ -273,7 +259,7 @@ static void add_nfsd_rdma(const struct settings *s, struct strv *out)
 		return;
 	if (!rdma)
 		return;
-	b = parse_bool(rdma);
+	b = settings_parse_bool(rdma);
 	if (b == 1)
 		strv_addf(out, "--rdma=%s", port ? port : "nfsrdma");
 	else if (b < 0)

@@ -96,22 +96,27 @@ const char *settings_get(const struct settings *s, const char *section,
 	return e ? e->value : NULL;
 }
 
-int settings_get_bool(const struct settings *s, const char *section,
-		      const char *key, int dflt)
+int settings_parse_bool(const char *v)
 {
 	static const char *const yes[] = { "y", "yes", "t", "true", "on", "1" };
 	static const char *const no[] = { "n", "no", "f", "false", "off", "0" };
-	const char *v = settings_get(s, section, key);
 
-	if (!v)
-		return dflt;
 	for (size_t i = 0; i < sizeof(yes) / sizeof(*yes); i++)
 		if (!strcasecmp(v, yes[i]))
 			return 1;
 	for (size_t i = 0; i < sizeof(no) / sizeof(*no); i++)
 		if (!strcasecmp(v, no[i]))
 			return 0;
-	return dflt;
+	return -1;
+}
+
+int settings_get_bool(const struct settings *s, const char *section,
+		      const char *key, int dflt)
+{
+	const char *v = settings_get(s, section, key);
+	int b = v ? settings_parse_bool(v) : -1;
+
+	return b < 0 ? dflt : b;
 }
 
 long settings_get_long(const struct settings *s, const char *section,
