@@ -33,7 +33,7 @@ stamp "root tree (lab cache)"
 # BENCH_ROOTFS: a ready rootfs-KEY directory of the lab's cache, e.g. when
 # the lab's key changed for a reason that does not matter here
 rootfs=${BENCH_ROOTFS:-}
-[ -n "$rootfs" ] || rootfs=$("$lab/build-rootfs.sh" "$lab/.cache")
+[ -n "$rootfs" ] || rootfs=$("$lab/build-rootfs.sh" bookworm "$lab/.cache")
 destdir=${BENCH_DESTDIR:-}
 if [ -z "$destdir" ]; then
 	stamp "building nfs-ctl from the working tree"

@@ -4,9 +4,16 @@
 # e.g. boot.sh tests/vm/out systemd lab.init=systemd lab.mode=nfs-ctl
 # Software emulation (TCG): /dev/kvm is not usable on the lab's machines.
 # The disk is opened with snapshot=on, so several boots can share one image.
-# No network device: NFS runs over the guest's loopback only.
+# No network device: NFS runs over the guest's loopback only (unless
+# LAB_BOOT_NET, below).
 # Console -> NAME/console.log, runner progress -> NAME/progress.log,
 # results (a tar on the raw second disk) -> NAME/out/.
+# Multi-host boots (run-cluster.sh) set, in the environment:
+#   LAB_BOOT_NET=LOCAL_PORT:REMOTE_PORT  one virtio NIC on a qemu dgram link
+#                between two UDP ports of 127.0.0.1 (nothing else is reached)
+#   LAB_BOOT_DISK=FILE  a persistent qcow2 overlay of disk.img instead of
+#                snapshot=on, and a guest reboot stays in the same qemu (the
+#                disk survives a crash; the boot ends with the guest's poweroff)
 set -eu
 work=$1
 name=$2
@@ -15,14 +22,32 @@ dir=$work/$name
 rm -rf "$dir"
 mkdir -p "$dir"
 truncate -s 64M "$dir/results.img"
+net="-nic none"
+append=
+if [ -n "${LAB_BOOT_NET:-}" ]; then
+	lp=${LAB_BOOT_NET%%:*}
+	rp=${LAB_BOOT_NET#*:}
+	mac=$(printf '52:54:00:4c:%02x:%02x' $((lp / 256 % 256)) $((lp % 256)))
+	net="-netdev dgram,id=lab0,local.type=inet,local.host=127.0.0.1,local.port=$lp"
+	net="$net,remote.type=inet,remote.host=127.0.0.1,remote.port=$rp"
+	net="$net -device virtio-net-pci,netdev=lab0,mac=$mac"
+	append="net.ifnames=0"
+fi
+disk="file=$work/disk.img,format=raw,if=virtio,snapshot=on"
+reboot=-no-reboot
+if [ -n "${LAB_BOOT_DISK:-}" ]; then
+	disk="file=$LAB_BOOT_DISK,format=qcow2,if=virtio"
+	reboot=
+fi
 start=$(date +%s)
 rc=0
-timeout "${LAB_VM_TIMEOUT:-900}" qemu-system-x86_64 \
+# shellcheck disable=SC2086 # $net and $reboot are lists of options
+timeout "${LAB_VM_TIMEOUT:-1800}" qemu-system-x86_64 \
 	-accel tcg -m "${LAB_VM_MEM:-1536}" -smp 1 \
-	-nic none -display none -vga none -no-reboot \
+	$net -display none -vga none $reboot \
 	-kernel "$work/vmlinuz" -initrd "$work/initrd.img" \
-	-append "root=/dev/vda rw console=ttyS0 panic=-1 init=/usr/lib/nfs-ctl-lab/lab-init $*" \
-	-drive "file=$work/disk.img,format=raw,if=virtio,snapshot=on" \
+	-append "root=/dev/vda rw console=ttyS0 panic=-1 init=/usr/lib/nfs-ctl-lab/lab-init $append $*" \
+	-drive "$disk" \
 	-drive "file=$dir/results.img,format=raw,if=virtio" \
 	-serial "file:$dir/console.log" -serial "file:$dir/progress.log" \
 	</dev/null >"$dir/qemu.log" 2>&1 || rc=$?

@@ -1,19 +1,23 @@
 #!/bin/sh
-# Build (or reuse) the cached Debian 12 root filesystem shared by both inits.
-# One tree holds systemd AND sysvinit-core: the kernel command line picks PID 1
-# (init=/lib/systemd/systemd or /sbin/init), so one debootstrap serves both.
-# Usage: build-rootfs.sh CACHE_DIR   -> prints the path of the ready tree dir
-# The tree is keyed by guest-packages.txt and this script, so a change to
-# either rebuilds it; nothing nfs-ctl-specific goes in here.
+# Build (or reuse) the cached Debian root filesystem of one release, shared by
+# both inits. One tree holds systemd AND sysvinit-core: the kernel command line
+# picks PID 1 (init=/lib/systemd/systemd or /sbin/init), so one debootstrap
+# serves both.
+# Usage: build-rootfs.sh RELEASE CACHE_DIR   -> prints the path of the ready tree
+#   RELEASE: a Debian code name the host's mirror serves (bookworm, trixie)
+# The tree is keyed by the release, guest-packages.txt and this script, so a
+# change to any of them rebuilds it; nothing nfs-ctl-specific goes in here.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-cache=$1
-key=$(cat "$here/guest-packages.txt" "$here/build-rootfs.sh" | sha256sum | cut -c1-16)
-dest=$cache/rootfs-$key
+release=$1
+cache=$2
+key=$({ echo "$release"; cat "$here/guest-packages.txt" "$here/build-rootfs.sh"; } |
+	sha256sum | cut -c1-16)
+dest=$cache/rootfs-$release-$key
 mkdir -p "$cache"
 # One builder at a time (the benchmark shares this cache); the others wait
 # and then find the tree done.
-exec 9>"$cache/.lock"
+exec 9>"$cache/.lock-$release"
 flock 9
 if [ -f "$dest/done" ]; then
 	echo "$dest"
@@ -24,7 +28,7 @@ rm -rf "$dest.tmp"
 mkdir -p "$dest.tmp"
 root=$dest.tmp/root
 log=$dest.tmp/build.log
-echo "build-rootfs: debootstrap into $root (log $log)" >&2
+echo "build-rootfs: debootstrap $release into $root (log $log)" >&2
 
 cleanup() {
 	for m in dev/pts dev proc sys; do
@@ -33,7 +37,7 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-debootstrap --variant=minbase bookworm "$root" "$mirror" >"$log" 2>&1 || {
+debootstrap --variant=minbase "$release" "$root" "$mirror" >"$log" 2>&1 || {
 	tail -n 30 "$log" >&2
 	exit 1
 }
@@ -43,10 +47,11 @@ printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
 chmod 755 "$root/usr/sbin/policy-rc.d"
 # The host's apt may point at a snapshot whose Release files have expired.
 echo 'Acquire::Check-Valid-Until "false";' >"$root/etc/apt/apt.conf.d/99lab"
-# initramfs: only what the lab's virtual machine needs to find its root.
+# initramfs: only what the lab's virtual machine needs to find its root, and
+# its network card (lab-init configures the link before any init runs).
 mkdir -p "$root/etc/initramfs-tools/conf.d"
 echo 'MODULES=list' >"$root/etc/initramfs-tools/conf.d/lab.conf"
-printf '%s\n' virtio_pci virtio_blk ext4 crc32c_generic >>"$root/etc/initramfs-tools/modules"
+printf '%s\n' virtio_pci virtio_blk virtio_net ext4 crc32c_generic >>"$root/etc/initramfs-tools/modules"
 
 mount -t proc proc "$root/proc"
 mount -t sysfs sys "$root/sys"

@@ -23,7 +23,8 @@ cp "$cache/vmlinuz" "$cache/initrd.img" "$work/"
 # --- the machine: fstab, host name, exports, mount points ------------------
 echo '/dev/vda / ext4 rw 0 0' >"$root/etc/fstab"
 echo nfslab >"$root/etc/hostname"
-printf '127.0.0.1\tlocalhost nfslab\n' >"$root/etc/hosts"
+# The multi-host lab's names (run-cluster.sh): statd and sm-notify use them.
+printf '127.0.0.1\tlocalhost nfslab\n169.254.10.1\tlabsrv\n169.254.10.2\tlabcli\n' >"$root/etc/hosts"
 : >"$root/etc/exports"
 i=0
 while [ $i -lt 20 ]; do
@@ -31,10 +32,15 @@ while [ $i -lt 20 ]; do
 	echo "/srv/nfs/e$i 127.0.0.1(rw,sync,no_subtree_check,no_root_squash)" >>"$root/etc/exports"
 	i=$((i + 1))
 done
+# The multi-host lab's export, on the private link only.
+mkdir -p "$root/srv/nfs/c/ctl"
+echo "/srv/nfs/c 169.254.0.0/16(rw,sync,no_subtree_check,no_root_squash)" >>"$root/etc/exports"
 
 # --- the lab's own files, common to both modes -----------------------------
 mkdir -p "$lab/modes"
-cp -r "$here/guest/scenarios" "$lab/"
+cp -r "$here/guest/scenarios" "$here/guest/cluster" "$lab/"
+# The lock helper of the multi-host scenarios, static: any release runs it.
+cc -static -O2 -Wall -Wextra -o "$lab/lockhold" "$here/guest/lockhold.c"
 # the Pacemaker agent's check (scenario s9-ocf), from contrib/
 install -m 755 "$here/../../contrib/pacemaker/ocf-lab-check.sh" "$lab/"
 for f in lab-init switch-mode lib.sh lab-runner; do
@@ -48,8 +54,10 @@ chroot "$root" systemctl enable lab-runner.service >/dev/null 2>&1
 chroot "$root" update-rc.d lab-runner defaults >/dev/null
 chroot "$root" update-rc.d lab-break-notify defaults >/dev/null
 chroot "$root" update-rc.d lab-break-notify disable >/dev/null 2>&1
-# Instruments: time stamps around rpc.nfsd and sm-notify (see guest/wrap-*).
-for prog in sm-notify rpc.nfsd; do
+# Instruments: time stamps around rpc.nfsd, nfsdctl (where the release has
+# it) and sm-notify (see guest/wrap-*).
+for prog in sm-notify rpc.nfsd nfsdctl; do
+	[ -e "$root/usr/sbin/$prog" ] || continue
 	chroot "$root" dpkg-divert --quiet --rename \
 		--divert "/usr/sbin/$prog.distrib" --add "/usr/sbin/$prog"
 	install -m 755 "$here/guest/wrap-$prog" "$root/usr/sbin/$prog"

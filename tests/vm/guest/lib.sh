@@ -9,6 +9,12 @@ OUT=/run/lab/out
 INIT=$(sed -n 's/^init=//p' /etc/nfs-ctl-lab/boot)
 MODE=$(sed -n 's/^mode=//p' /etc/nfs-ctl-lab/boot)
 BREAK=$(sed -n 's/^break=//p' /etc/nfs-ctl-lab/boot)
+SCENARIOS=$(sed -n 's/^scenarios=//p' /etc/nfs-ctl-lab/boot)
+# Multi-host boots (run-cluster.sh): this VM's role (server, client) and name.
+ROLE=$(sed -n 's/^role=//p' /etc/nfs-ctl-lab/boot)
+HOST=$(sed -n 's/^host=//p' /etc/nfs-ctl-lab/boot)
+# The Debian release the guest runs (bookworm, trixie), from os-release.
+RELEASE=$(sed -n 's/^VERSION_CODENAME=//p' /etc/os-release)
 # The daemons whose argv are compared between inits (rpcbind is not nfs-ctl's:
 # Debian's own rpcbind runs with -f under systemd only, so it is dumped apart).
 DAEMONS="rpc.statd rpc.mountd rpc.idmapd nfsdcld rpc.gssd rpc.svcgssd blkmapd sm-notify"

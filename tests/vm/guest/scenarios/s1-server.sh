@@ -2,6 +2,7 @@
 # Scenario 1, server: the administrator's start command brings up a serving
 # NFS server; the resulting state is dumped for the host to compare between
 # the two inits (argv, rpcbind programs/versions, threads, versions, exports).
+# lab-compare: state/daemons state/rpcinfo state/threads state/versions state/exports
 # shellcheck source=../lib.sh
 . /usr/lib/nfs-ctl-lab/lib.sh
 SDIR=$1

@@ -18,6 +18,9 @@ check "boot statd started with --no-notify" grep -Eq -- '--no-notify|(^| )-L( |$
 first_notify=$(awk 'NR == 1 { print $1 }' "$SDIR/boot-sm-notify.log")
 nfsd_up=$(awk '$2 == "rc=0" && $3 ~ /threads=[1-9]/ { print $1; exit }' "$SDIR/boot-rpc.nfsd.log")
 echo "nfsd-serving=$nfsd_up first-sm-notify=$first_notify" >"$SDIR/boot-times"
+# Which program started nfsd (rpc.nfsd, or nfsdctl where the release has it),
+# and every call of either with its exit code, as the instruments saw them.
+note "boot: nfsd started by $(awk '$2 == "rc=0" && $3 ~ /threads=[1-9]/ { print $4; exit }' "$SDIR/boot-rpc.nfsd.log"); calls: $(awk '{ printf "%s %s %s; ", $4, $5, $2 }' "$SDIR/boot-rpc.nfsd.log")"
 check "first sm-notify ($first_notify s) after nfsd serves ($nfsd_up s)" \
 	awk -v a="$first_notify" -v b="$nfsd_up" 'BEGIN { exit !(a != "" && b != "" && a + 0 >= b + 0) }'
 

@@ -2,6 +2,8 @@
 # Scenario 5, non-default configuration: fixed mountd and statd ports and a
 # thread count (Debian's /etc/default files), then an NFSv4-only server
 # (nfs.conf). The states are dumped for the host to compare between inits.
+# lab-compare: ports/daemons ports/rpcinfo ports/ports ports/threads ports/versions
+# lab-compare: v4only/daemons v4only/rpcinfo v4only/threads v4only/versions
 # shellcheck source=../lib.sh
 . /usr/lib/nfs-ctl-lab/lib.sh
 SDIR=$1

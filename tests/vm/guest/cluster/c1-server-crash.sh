@@ -1,0 +1,197 @@
+#!/bin/sh
+# Multi-host scenario 1, server crash (issue 11): a process on the client
+# holds a whole-file POSIX lock over NFSv3 (NLM, statd) and another over
+# NFSv4.1; the server is crashed (sync; sysrq b) and boots again on the same
+# disk. After the grace period both locks must still be held: the server's
+# kernel says so (F_GETLK on the exported files), a second lock owner is
+# refused on the client and on the server, and the holders never saw an
+# error; every sm-notify run of the server's second boot came after nfsd
+# served. Run by lab-runner on both VMs:  c1-server-crash.sh OUT_DIR ROLE
+# The two VMs talk through marker files in the export's ctl/ directory (the
+# client sees them over a separate NFSv3 mount without locks or caches).
+# Checks are named "v3: ...", "v4: ..." or "all: ..." for the report.
+# lab-timeout: 1500
+# shellcheck source=../lib.sh
+. /usr/lib/nfs-ctl-lab/lib.sh
+SDIR=$1
+role=$2
+EXPORT=/srv/nfs/c
+STATE=/var/lib/nfs-ctl-lab/c1
+HOLD=/usr/lib/nfs-ctl-lab/lockhold
+now() { date +%s.%N | cut -c1-14; }
+# wait_for FILE SECONDS: until FILE exists (polling), 1 if it never does.
+wait_for() {
+	n=0
+	while [ ! -e "$1" ]; do
+		[ "$n" -lt "$(($2 * 2))" ] || return 1
+		sleep 0.5
+		n=$((n + 1))
+	done
+}
+# mark NAME: the marker file for the other VM, holding this VM's clock.
+mark() { now >"$CTL/$1.tmp" && mv "$CTL/$1.tmp" "$CTL/$1"; }
+log() { echo "$(now) $*" >>"$SDIR/timeline"; say "c1 $role: $*"; }
+
+# ---------------------------------------------------------------- server --
+server_first_boot() {
+	mkdir -p "$STATE"
+	echo first >"$STATE/phase"
+	rm -rf "${CTL:?}"/*
+	check "all: server serving at first boot" wait_ready v3
+	log "serving, waiting for the client's locks"
+	mark ready
+	if ! wait_for "$CTL/held" 600; then
+		check "all: client took its locks" false
+		return
+	fi
+	for v in v3 v4; do
+		$HOLD getlk "$EXPORT/lock-$v" >"$SDIR/getlk-before-$v" 2>&1
+		check "$v: F_GETLK on the server before the crash: locked" [ $? = 0 ]
+	done
+	cp -a "$SDIR" "$STATE/first-boot"
+	cp /run/lab/rpc.nfsd.log /run/lab/sm-notify.log "$STATE/first-boot/" 2>/dev/null
+	log "crash (sync; sysrq b)"
+	now >"$STATE/crash-time"
+	echo crashed >"$STATE/phase"
+	sync
+	echo b >/proc/sysrq-trigger
+	sleep 60
+	check "all: sysrq b rebooted the server" false
+}
+
+# up_wall FILE: the wall clock of the first "nfsd serving" line of a wrapper
+# log (guest uptimes, converted with this boot's offset).
+up_wall() {
+	read -r up _ </proc/uptime
+	off=$(awk -v n="$(now)" -v u="$up" 'BEGIN { printf "%.2f", n - u }')
+	awk -v o="$off" '$2 == "rc=0" && $3 ~ /threads=[1-9]/ { printf "%.2f", $1 + o; exit }' "$1"
+}
+
+server_second_boot() {
+	cp -a "$STATE/first-boot" "$SDIR/first-boot"
+	crash=$(cat "$STATE/crash-time")
+	check "all: server serving after the crash" wait_ready v3
+	cp /run/lab/rpc.nfsd.log "$SDIR/boot2-rpc.nfsd.log" 2>/dev/null || : >"$SDIR/boot2-rpc.nfsd.log"
+	serving=$(up_wall "$SDIR/boot2-rpc.nfsd.log")
+	log "serving again; crash at $crash, nfsd served at $serving"
+	# The client reclaims after sm-notify (v3) or when it sees the new
+	# server instance (v4): poll the server's own lock table.
+	for v in v3 v4; do
+		n=0
+		until $HOLD getlk "$EXPORT/lock-$v" >"$SDIR/getlk-reclaim-$v" 2>&1; do
+			n=$((n + 1))
+			[ $n -lt 480 ] || break
+			sleep 0.5
+		done
+		r=$(now)
+		check "$v: lock reclaimed on the server after the crash" grep -q '^[0-9.]* locked' "$SDIR/getlk-reclaim-$v"
+		echo "$v crash=$crash nfsd-serving=$serving reclaimed=$r" >>"$SDIR/times"
+	done
+	cp /run/lab/sm-notify.log "$SDIR/boot2-sm-notify.log" 2>/dev/null || : >"$SDIR/boot2-sm-notify.log"
+	check "v3: sm-notify ran at the second boot" [ -s "$SDIR/boot2-sm-notify.log" ]
+	check "v3: every sm-notify run of the second boot saw nfsd serving" \
+		sh -c "! grep -v ' threads=[1-9]' '$SDIR/boot2-sm-notify.log' | grep -q ."
+	first=$(awk 'NR == 1 { print $1 }' "$SDIR/boot2-sm-notify.log")
+	nfsd_up=$(awk '$2 == "rc=0" && $3 ~ /threads=[1-9]/ { print $1; exit }' "$SDIR/boot2-rpc.nfsd.log")
+	check "v3: first sm-notify ($first s) after nfsd serves ($nfsd_up s), second boot" \
+		awk -v a="$first" -v b="$nfsd_up" 'BEGIN { exit !(a != "" && b != "" && a + 0 >= b + 0) }'
+	mark reclaimed
+	log "locks reclaimed, waiting for the client's checks"
+	if ! wait_for "$CTL/client-checked" 600; then
+		check "all: client finished its checks" false
+		return
+	fi
+	# The client's probe locks went through, so the grace period is over.
+	for v in v3 v4; do
+		$HOLD getlk "$EXPORT/lock-$v" >"$SDIR/getlk-after-grace-$v" 2>&1
+		check "$v: F_GETLK on the server after grace: locked" [ $? = 0 ]
+		$HOLD trylock "$EXPORT/lock-$v" >"$SDIR/trylock-server-$v" 2>&1
+		check "$v: a second owner on the server is refused" [ $? = 2 ]
+	done
+	mark server-checked
+	if wait_for "$CTL/released" 300; then
+		for v in v3 v4; do
+			$HOLD getlk "$EXPORT/lock-$v" >"$SDIR/getlk-released-$v" 2>&1
+			check "$v: unlocked on the server once the holder released" [ $? = 1 ]
+		done
+	else
+		check "all: client released its locks" false
+	fi
+	mark "done"
+	log "done"
+}
+
+# ---------------------------------------------------------------- client --
+client() {
+	mkdir -p /mnt/ctl /mnt/v3 /mnt/v4
+	n=0
+	until mount -t nfs -o vers=3,nolock,noac,lookupcache=none,nosharecache,proto=tcp "labsrv:$EXPORT" /mnt/ctl 2>>"$SDIR/mount-ctl.err"; do
+		n=$((n + 1))
+		[ $n -lt 120 ] || break
+		sleep 5
+	done
+	check "all: control mount of the server" mountpoint -q /mnt/ctl
+	CTL=/mnt/ctl/ctl
+	if ! wait_for "$CTL/ready" 600; then
+		check "all: server ready" false
+		return
+	fi
+	check "v3: NFSv3 mount with locking" [ "$(rec mount-v3 timeout 90 mount -t nfs -o vers=3,lock,proto=tcp "labsrv:$EXPORT" /mnt/v3)" = 0 ]
+	check "v4: NFSv4.1 mount" [ "$(rec mount-v4 timeout 90 mount -t nfs -o vers=4.1 "labsrv:$EXPORT" /mnt/v4)" = 0 ]
+	for v in v3 v4; do
+		$HOLD hold "/mnt/$v/lock-$v" >"$SDIR/holder-$v" 2>&1 &
+		echo $! >"$SDIR/holder-$v.pid"
+	done
+	for v in v3 v4; do
+		n=0
+		while ! grep -q ' held ' "$SDIR/holder-$v" && [ $n -lt 400 ]; do
+			sleep 0.5
+			n=$((n + 1))
+		done
+		check "$v: the holder took its lock" grep -q ' held ' "$SDIR/holder-$v"
+	done
+	mark held
+	log "locks held, waiting for the server's crash and reclaim"
+	if ! wait_for "$CTL/reclaimed" 900; then
+		check "all: server came back and saw the locks" false
+		return
+	fi
+	log "server reports the locks reclaimed"
+	for v in v3 v4; do
+		# A new lock waits for the end of the grace period: the time it
+		# takes is the grace period as the client sees it.
+		rec "probe-$v" timeout 200 $HOLD trylock "/mnt/$v/probe-$v" >/dev/null
+		check "$v: a new lock is granted after grace" grep -q ' granted' "$SDIR/probe-$v.out"
+		note "$v: first new lock after the reclaim took $(took "probe-$v") s"
+		rec "second-owner-$v" timeout 60 $HOLD trylock "/mnt/$v/lock-$v" >/dev/null
+		check "$v: a second lock owner on the client is refused" [ "$(rc_of "second-owner-$v")" = 2 ]
+		check "$v: the holder is still running" kill -0 "$(cat "$SDIR/holder-$v.pid")"
+	done
+	mark client-checked
+	wait_for "$CTL/server-checked" 300 || check "all: server finished its checks" false
+	for v in v3 v4; do
+		kill "$(cat "$SDIR/holder-$v.pid")"
+	done
+	wait
+	for v in v3 v4; do
+		check "$v: the holder never saw an error and released its lock" \
+			sh -c "! grep -Eq 'error' '$SDIR/holder-$v' && grep -q ' released ' '$SDIR/holder-$v'"
+	done
+	mark released
+	wait_for "$CTL/done" 300
+	umount /mnt/v3 /mnt/v4 /mnt/ctl 2>/dev/null
+	log "done"
+}
+
+case $role in
+server)
+	CTL=$EXPORT/ctl
+	mkdir -p "$CTL"
+	case $(cat "$STATE/phase" 2>/dev/null) in
+	crashed) server_second_boot ;;
+	*) server_first_boot ;;
+	esac
+	;;
+client) client ;;
+*) echo "c1-server-crash: unknown role $role" >&2; exit 2 ;;
+esac

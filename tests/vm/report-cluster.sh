@@ -1,0 +1,77 @@
+#!/bin/sh
+# The multi-host lab's report: report-cluster.sh OUT_DIR (= LAB_OUT/cluster)
+# Environment: LAB_CLUSTER_MODES, LAB_CLUSTER_INITS as run-cluster.sh got them;
+# the pair with the server in MODE under INIT left OUT/MODE-INIT/{server,client}.
+# A scenario passes for one NFS version when every check of both VMs named
+# "VERSION: ..." or "all: ..." (or not named) passed, and there was one.
+set -u
+out=$1
+modes=${LAB_CLUSTER_MODES:-nfs-ctl}
+inits=${LAB_CLUSTER_INITS:-systemd sysv}
+rep=$out/report.md
+status=0
+npass=0
+nfail=0
+# checks RUN SCENARIO VERSION: the check lines of both VMs for VERSION.
+checks() {
+	cat "$1/server/out/$2/checks" "$1/client/out/$2/checks" 2>/dev/null |
+		awk -v v="$3" '{ t = $2 } t !~ /^(v3|v4|all):$/ { t = "all:" } t == v ":" || t == "all:"'
+}
+scenarios() {
+	for d in "$1"/server/out/c[0-9]* "$1"/client/out/c[0-9]*; do
+		[ -d "$d" ] && basename "$d"
+	done | sort -u
+}
+{
+	echo "# nfs-ctl multi-host lab report"
+	echo
+	echo "break: ${LAB_BREAK:-none}, $(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo
+	echo "| scenario | server stack | server init | NFS | verdict | crash → nfsd serving (s) | crash → lock back on the server (s) | first new lock after reclaim (s) |"
+	echo "|---|---|---|---|---|---|---|---|"
+	for m in $modes; do
+		for i in $inits; do
+			run=$out/$m-$i
+			sc=$(scenarios "$run")
+			[ -n "$sc" ] || sc="c1-server-crash"
+			for s in $sc; do
+				for v in v3 v4; do
+					c=$(checks "$run" "$s" "$v")
+					p=$(echo "$c" | grep -c '^PASS')
+					f=$(echo "$c" | grep -c '^FAIL')
+					if [ "$f" = 0 ] && [ "$p" -gt 0 ]; then
+						verdict="PASS ($p checks)" npass=$((npass + 1))
+					else
+						verdict="FAIL ($f of $((p + f)))" nfail=$((nfail + 1)) status=1
+					fi
+					t=$(awk -v v="$v" '$1 == v { for (k = 2; k <= NF; k++) { split($k, a, "="); x[a[1]] = a[2] }
+						printf "%.1f | %.1f", x["nfsd-serving"] - x["crash"], x["reclaimed"] - x["crash"] }' \
+						"$run/server/out/$s/times" 2>/dev/null)
+					[ -n "$t" ] || t="- | -"
+					g=$(sed -n "s/^NOTE $v: first new lock after the reclaim took \([0-9.]*\) s/\1/p" \
+						"$run/client/out/$s/checks" 2>/dev/null)
+					echo "| $s | $m | $i | $v | $verdict | $t | ${g:--} |"
+				done
+			done
+		done
+	done
+	for m in $modes; do
+		for i in $inits; do
+			run=$out/$m-$i
+			echo
+			echo "## $m, server under $i"
+			echo
+			for s in $(scenarios "$run"); do
+				for vm in server client; do
+					grep -E '^(FAIL|NOTE)' "$run/$vm/out/$s/checks" 2>/dev/null | sed "s/^/- $s, $vm: /"
+				done
+			done
+			[ -d "$run/server/out" ] || echo "- server: no results (see $run/server/console.log)"
+			[ -d "$run/client/out" ] || echo "- client: no results (see $run/client/console.log)"
+		done
+	done
+	echo
+	echo "cluster: $npass passed, $nfail failed"
+} >"$rep"
+cat "$rep"
+exit "$status"

@@ -1,0 +1,79 @@
+#!/bin/sh
+# The multi-host lab (issue 11): a server VM and a client VM on one private
+# qemu link (UDP between two ports of 127.0.0.1; guests 169.254.10.1 labsrv
+# and 169.254.10.2 labcli), running the scenarios of guest/cluster/.
+# The server boots nfs-ctl (or, LAB_MODE=distro, Debian's own scripts and
+# units) under each init of LAB_CLUSTER_INITS, on a persistent qcow2 overlay
+# of the image, so that its /var/lib/nfs survives the crash a scenario causes.
+# The client is plain Debian (distro mode, systemd), disk with snapshot=on.
+# One server/client pair at a time: each VM is one emulated CPU.
+#
+# Environment:
+#   LAB_CLUSTER_RELEASE       the Debian release of both VMs (default bookworm)
+#   LAB_CLUSTER_INITS         the server's inits (default "systemd sysv")
+#   LAB_CLUSTER_MODES         the server's stacks (default "nfs-ctl"; add
+#                             "distro" for Debian's baseline in the same run)
+#   LAB_BREAK                 as in run-lab.sh (notify-early: the server runs
+#                             sm-notify before nfsd; scenario c1 must fail)
+#   LAB_DESTDIR, LAB_CACHE, LAB_OUT   as in run-lab.sh
+#   LAB_IMAGE_DIR             use this run-lab.sh image directory (disk.img,
+#                             vmlinuz, initrd.img) instead of making one
+# Results: OUT/cluster/report.md; last line "cluster: N passed, N failed".
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+release=${LAB_CLUSTER_RELEASE:-bookworm}
+inits=${LAB_CLUSTER_INITS:-systemd sysv}
+modes=${LAB_CLUSTER_MODES:-nfs-ctl}
+brk=${LAB_BREAK:-none}
+cache=${LAB_CACHE:-$here/.cache}
+out=${LAB_OUT:-$here/out}/cluster
+export LAB_VM_TIMEOUT="${LAB_VM_TIMEOUT:-1800}"
+t0=$(date +%s)
+stamp() { echo "cluster: [$(($(date +%s) - t0)) s] $*" >&2; }
+
+[ "$(id -u)" = 0 ] || { echo "cluster: must run as root (debootstrap, chroot)" >&2; exit 1; }
+mkdir -p "$cache" "$out"
+img=${LAB_IMAGE_DIR:-}
+if [ -z "$img" ]; then
+	destdir=${LAB_DESTDIR:-}
+	case " $modes " in *" nfs-ctl "*)
+		if [ -z "$destdir" ]; then
+			stamp "building nfs-ctl"
+			destdir=$("$here/build-nfs-ctl.sh" "$top" "$cache/nfs-ctl")
+		fi ;;
+	esac
+	stamp "$release: root tree"
+	rootfs=$("$here/build-rootfs.sh" "$release" "$cache")
+	stamp "$release: disk image"
+	img=$out/image
+	"$here/prepare-image.sh" "$rootfs" "$img" "$destdir"
+fi
+# Two UDP ports of 127.0.0.1 for the link, different per run.
+port=$((20000 + $$ % 20000 * 2))
+for m in $modes; do
+	for i in $inits; do
+		run=$out/$m-$i
+		rm -rf "$run"
+		mkdir -p "$run"
+		for f in vmlinuz initrd.img disk.img; do ln -sf "$img/$f" "$run/$f"; done
+		qemu-img create -q -f qcow2 -b "$img/disk.img" -F raw "$run/server.qcow2"
+		stamp "$m, server $i: booting server and client (break $brk)"
+		LAB_BOOT_NET=$port:$((port + 1)) LAB_BOOT_DISK=$run/server.qcow2 \
+			"$here/boot.sh" "$run" server lab.init="$i" lab.mode="$m" lab.break="$brk" \
+			lab.role=server lab.host=labsrv lab.ip=169.254.10.1/16 &
+		sp=$!
+		LAB_BOOT_NET=$((port + 1)):$port \
+			"$here/boot.sh" "$run" client lab.init=systemd lab.mode=distro lab.break=none \
+			lab.role=client lab.host=labcli lab.ip=169.254.10.2/16 &
+		cp=$!
+		wait "$sp" || echo "cluster: $m/$i: the server left no results" >&2
+		wait "$cp" || echo "cluster: $m/$i: the client left no results" >&2
+		rm -f "$run/server.qcow2"
+		stamp "$m, server $i: done (server $(cat "$run/server/wall-seconds") s, client $(cat "$run/client/wall-seconds") s)"
+	done
+done
+rc=0
+LAB_CLUSTER_INITS="$inits" LAB_CLUSTER_MODES="$modes" "$here/report-cluster.sh" "$out" || rc=$?
+stamp "done, exit $rc; report in $out/report.md"
+exit "$rc"
