@@ -73,5 +73,6 @@ scenarios() {
 	echo
 	echo "cluster: $npass passed, $nfail failed"
 } >"$rep"
+echo "$npass $nfail" >"$out/counts"
 cat "$rep"
 exit "$status"

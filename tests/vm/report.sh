@@ -144,6 +144,18 @@ nfail=0
 	echo "| release | init | passed | failed | skipped |"
 	echo "|---|---|---|---|---|"
 	awk '{ printf "| %s | %s | %d | %d | %d |\n", $1, $2, $3, $4, $5 }' "$out/counts"
+	if [ -f "$out/cluster/counts" ]; then
+		# run-lab.sh ran the multi-host scenario: its table, and its
+		# verdicts (one per scenario, stack, init and NFS version) count.
+		read -r cp cf <"$out/cluster/counts"
+		npass=$((npass + cp))
+		nfail=$((nfail + cf))
+		[ "$cf" = 0 ] || status=1
+		echo
+		echo "## Several hosts"
+		echo
+		sed -e '1,/^$/d' -e '/^cluster: /d' -e 's/^## /### /' "$out/cluster/report.md"
+	fi
 	if [ -s "$out/differences.md" ]; then
 		echo
 		echo "## Differences between inits"
@@ -151,7 +163,8 @@ nfail=0
 		cat "$out/differences.md"
 	fi
 	echo
-	# One line per scenario and boot, plus one per cross-init comparison.
+	# One line per scenario and boot, plus one per cross-init comparison,
+	# plus the multi-host verdicts.
 	echo "lab: $npass passed, $nfail failed"
 } >"$rep"
 cat "$rep"

@@ -17,6 +17,8 @@
 #                             building nfs-ctl from the source tree
 #   LAB_JOBS                  boots at once (default: the number of CPUs, at
 #                             most 2; each boot is one emulated CPU)
+#   LAB_CLUSTER=yes           add the multi-host scenario c1 (server crash;
+#                             run-cluster.sh) after the boots
 #   LAB_CACHE, LAB_OUT        default tests/vm/.cache and tests/vm/out
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -58,6 +60,16 @@ done | xargs -P "$jobs" -L 1 sh -c '
 		echo "lab: boot $r/$i left no results" >&2
 	echo "lab: boot $r/$i done after $(cat "$out/$r/$i/wall-seconds" 2>/dev/null) s" >&2
 	exit 0' "$here/boot.sh" "$out" "$mode" "$brk" "$scenarios" || true
+# The multi-host scenario c1 (server crash) on the first release's image,
+# the server under each init of this run.
+cluster=${LAB_CLUSTER:-no}
+rm -f "$out/cluster/counts"
+if [ "$cluster" = yes ]; then
+	set -- $releases
+	stamp "multi-host: $1, server under $inits"
+	LAB_CLUSTER_RELEASE=$1 LAB_CLUSTER_INITS="$inits" LAB_CLUSTER_MODES="$mode" \
+		LAB_IMAGE_DIR="$out/$1" LAB_OUT="$out" "$here/run-cluster.sh" >/dev/null || true
+fi
 stamp "report"
 rc=0
 LAB_RELEASES="$releases" LAB_INITS="$inits" "$here/report.sh" "$out" || rc=$?

@@ -18,11 +18,22 @@ restart_with_config() {
 	"$2"
 	check "$1: start server" [ "$(rec "$1-start" ctl start)" = 0 ]
 }
+# Where the release's administrator sets these: Debian 12 ships the values
+# in /etc/default (RPCNFSDCOUNT=8 ...); Debian 13 dropped them from there and
+# documents nfs.conf only.
 ports_config() {
 	cp /etc/default/nfs-kernel-server /etc/default/nfs-common "$SDIR/"
-	sed -i 's/^RPCNFSDCOUNT=.*/RPCNFSDCOUNT=5/; s/^RPCMOUNTDOPTS=.*/RPCMOUNTDOPTS="--manage-gids --port 32767"/' \
-		/etc/default/nfs-kernel-server
-	sed -i 's/^STATDOPTS=.*/STATDOPTS="--port 32765 --outgoing-port 32766"/' /etc/default/nfs-common
+	if grep -q '^RPCNFSDCOUNT=' /etc/default/nfs-kernel-server; then
+		note "ports: set in /etc/default (as $RELEASE ships them)"
+		sed -i 's/^RPCNFSDCOUNT=.*/RPCNFSDCOUNT=5/; s/^RPCMOUNTDOPTS=.*/RPCMOUNTDOPTS="--manage-gids --port 32767"/' \
+			/etc/default/nfs-kernel-server
+		sed -i 's/^STATDOPTS=.*/STATDOPTS="--port 32765 --outgoing-port 32766"/' /etc/default/nfs-common
+	else
+		note "ports: set in /etc/nfs.conf.d ($RELEASE's /etc/default has no RPCNFSDCOUNT)"
+		mkdir -p /etc/nfs.conf.d
+		printf '[nfsd]\nthreads=5\n[mountd]\nport=32767\n[statd]\nport=32765\noutgoing-port=32766\n' \
+			>/etc/nfs.conf.d/lab-ports.conf
+	fi
 }
 restart_with_config ports ports_config
 check "ports: serving" wait_ready v3
@@ -39,6 +50,7 @@ check "ports: statd on 32765" grep -q '^100024 .* 32765$' "$SDIR/ports/ports"
 
 v4only_config() {
 	cp "$SDIR/nfs-kernel-server" "$SDIR/nfs-common" /etc/default/
+	rm -f /etc/nfs.conf.d/lab-ports.conf
 	mkdir -p /etc/nfs.conf.d
 	printf '[nfsd]\nvers2=n\nvers3=n\n' >/etc/nfs.conf.d/lab-v4only.conf
 }
