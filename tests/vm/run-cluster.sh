@@ -28,7 +28,7 @@ modes=${LAB_CLUSTER_MODES:-nfs-ctl}
 brk=${LAB_BREAK:-none}
 cache=${LAB_CACHE:-$here/.cache}
 out=${LAB_OUT:-$here/out}/cluster
-export LAB_VM_TIMEOUT="${LAB_VM_TIMEOUT:-1800}"
+export LAB_VM_TIMEOUT="${LAB_VM_TIMEOUT:-3600}"
 t0=$(date +%s)
 stamp() { echo "cluster: [$(($(date +%s) - t0)) s] $*" >&2; }
 

@@ -10,7 +10,7 @@
 # The two VMs talk through marker files in the export's ctl/ directory (the
 # client sees them over a separate NFSv3 mount without locks or caches).
 # Checks are named "v3: ...", "v4: ..." or "all: ..." for the report.
-# lab-timeout: 1500
+# lab-timeout: 3000
 # shellcheck source=../lib.sh
 . /usr/lib/nfs-ctl-lab/lib.sh
 SDIR=$1
@@ -40,7 +40,7 @@ server_first_boot() {
 	check "all: server serving at first boot" wait_ready v3
 	log "serving, waiting for the client's locks"
 	mark ready
-	if ! wait_for "$CTL/held" 600; then
+	if ! wait_for "$CTL/held" 1200; then
 		check "all: client took its locks" false
 		return
 	fi
@@ -80,7 +80,7 @@ server_second_boot() {
 		n=0
 		until $HOLD getlk "$EXPORT/lock-$v" >"$SDIR/getlk-reclaim-$v" 2>&1; do
 			n=$((n + 1))
-			[ $n -lt 480 ] || break
+			[ $n -lt 960 ] || break
 			sleep 0.5
 		done
 		r=$(now)
@@ -97,7 +97,7 @@ server_second_boot() {
 		awk -v a="$first" -v b="$nfsd_up" 'BEGIN { exit !(a != "" && b != "" && a + 0 >= b + 0) }'
 	mark reclaimed
 	log "locks reclaimed, waiting for the client's checks"
-	if ! wait_for "$CTL/client-checked" 600; then
+	if ! wait_for "$CTL/client-checked" 1200; then
 		check "all: client finished its checks" false
 		return
 	fi
@@ -132,7 +132,7 @@ client() {
 	done
 	check "all: control mount of the server" mountpoint -q /mnt/ctl
 	CTL=/mnt/ctl/ctl
-	if ! wait_for "$CTL/ready" 600; then
+	if ! wait_for "$CTL/ready" 1200; then
 		check "all: server ready" false
 		return
 	fi
@@ -152,7 +152,7 @@ client() {
 	done
 	mark held
 	log "locks held, waiting for the server's crash and reclaim"
-	if ! wait_for "$CTL/reclaimed" 900; then
+	if ! wait_for "$CTL/reclaimed" 1800; then
 		check "all: server came back and saw the locks" false
 		return
 	fi
