@@ -1,0 +1,88 @@
+#!/usr/bin/env bats
+# The lab's report (tests/vm/report.sh) from made-up boot results: what
+# counts as passed, failed or skipped, per release and init, the cross-init
+# comparison within one release, and the closing line tests/run reads.
+
+load helpers
+
+setup() {
+	OUT=$BATS_TEST_TMPDIR/out
+	export LAB_RELEASES="bookworm trixie" LAB_INITS="systemd sysv" LAB_SCENARIOS="s1 s9"
+	for r in bookworm trixie; do
+		for i in systemd sysv; do
+			result "$r" "$i" s1-server "PASS server start command exits 0"
+			result "$r" "$i" s9-ocf "PASS ocf-tester passes"
+			mkdir -p "$OUT/$r/$i/out/s1-server/state"
+			for f in daemons rpcinfo threads versions exports; do
+				echo "same $f" >"$OUT/$r/$i/out/s1-server/state/$f"
+			done
+		done
+	done
+}
+
+# result RELEASE INIT SCENARIO LINE...: the checks file of one scenario.
+result() {
+	local d=$OUT/$1/$2/out/$3
+	mkdir -p "$d"
+	shift 3
+	printf '%s\n' "$@" >"$d/checks"
+}
+
+report() { run "$TOP_SRCDIR/tests/vm/report.sh" "$OUT"; }
+
+@test "lab report: everything passed: one verdict per scenario and boot plus one comparison per release" {
+	report
+	assert_success
+	# 2 scenarios x 4 boots + s1's comparison in each release
+	assert_line "lab: 10 passed, 0 failed"
+	assert_line "| bookworm | sysv | 2 | 0 | 0 |"
+	assert_line "| trixie | systemd | 2 | 0 | 0 |"
+	assert_line "| s1-server | PASS (1 checks) | PASS (1 checks) | same |"
+}
+
+@test "lab report: a failed check fails its boot's scenario, is listed, and the exit status" {
+	result trixie sysv s9-ocf "PASS ocf-tester passes" "FAIL monitor after stop is 7"
+	report
+	assert_failure
+	assert_line "lab: 9 passed, 1 failed"
+	assert_line "| trixie | sysv | 1 | 1 | 0 |"
+	assert_line "- s9-ocf: FAIL monitor after stop is 7"
+}
+
+@test "lab report: a skipped scenario counts neither way and is not compared" {
+	result trixie sysv s1-server "SKIP init=systemd only (this boot: sysv)"
+	report
+	assert_success
+	assert_line "lab: 8 passed, 0 failed"
+	assert_line "| trixie | sysv | 1 | 0 | 1 |"
+	assert_line "| s1-server | PASS (1 checks) | skip | - |"
+}
+
+@test "lab report: the inits of one release must end in the same state; releases are not compared" {
+	echo "other threads" >"$OUT/trixie/systemd/out/s1-server/state/threads"
+	echo "other threads" >"$OUT/trixie/sysv/out/s1-server/state/threads"
+	echo "8" >"$OUT/bookworm/sysv/out/s1-server/state/versions"
+	report
+	assert_failure
+	assert_line "lab: 9 passed, 1 failed"
+	assert_line "### bookworm, s1-server: state/versions differs (systemd vs sysv)"
+	refute_output --partial "trixie, s1-server: state/threads differs"
+}
+
+@test "lab report: a boot without results fails every scenario and its comparisons" {
+	rm -rf "$OUT/bookworm/systemd"
+	report
+	assert_failure
+	assert_line "lab: 7 passed, 3 failed"
+	assert_line "| s9-ocf | MISSING | PASS (1 checks) | - |"
+}
+
+@test "lab report: the multi-host verdicts count when run-lab.sh ran them" {
+	mkdir -p "$OUT/cluster"
+	echo "3 1" >"$OUT/cluster/counts"
+	printf '# multi-host\n\n| x |\n\ncluster: 3 passed, 1 failed\n' >"$OUT/cluster/report.md"
+	report
+	assert_failure
+	assert_line "lab: 13 passed, 1 failed"
+	assert_line "## Several hosts"
+}
