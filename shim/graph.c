@@ -22,7 +22,7 @@ const struct component graph[] = {
 { "svcgssd",   KIND_DAEMON,   "rpc-svcgssd.service",          "rpc.svcgssd",           NULL,                    NULL,                          NULL,                                       S|T_SECURE,   F_GATED,           NULL,               0,      "RPCSEC_GSS server daemon" },
 { "blkmapd",   KIND_DAEMON,   "nfs-blkmap.service",           "blkmapd",               NULL,                    "pipefs",                      NULL,                                       C|T_BLKMAP,   F_GATED,           NULL,               0,      "pNFS block layout mapper" },
 { "exports",   KIND_ONESHOT,  "nfs-exports.service",          "exportfs -r",           "exportfs -au; exportfs -f", "nfsd-fs",                 NULL,                                       S,            0,                 NULL,               0,      "export table" },
-{ "nfsd",      KIND_ONESHOT,  "nfs-server.service",           "rpc.nfsd",              "rpc.nfsd 0",            "nfsd-fs mountd exports rpcbind", "statd idmapd nfsdcld gssd svcgssd mountd exports", S,       0,                 NULL,               100003, "kernel NFS server threads" },
+{ "nfsd",      KIND_ONESHOT,  "nfsd.service",                 "rpc.nfsd",              "rpc.nfsd 0",            "nfsd-fs mountd exports rpcbind", "statd idmapd nfsdcld gssd svcgssd mountd exports", S,       0,                 NULL,               100003, "kernel NFS server threads" },
 { "sm-notify", KIND_ONESHOT,  "rpc-statd-notify.service",     "sm-notify",             NULL,                    NULL,                          "nfsd",                                     S|C,          F_GATED|F_FOREVER, NULL,               0,      "reboot notification to NFS peers (once per boot)" },
 };
 

@@ -44,26 +44,57 @@ static void list_line(FILE *f, const char *key, const char *list)
  * systemd-sysv-generator turns every init script that has no native unit
  * of the same name into a unit of its own, which would run `nfs-ctl start
  * ...` inside a start job (refused).  So each script's name is a native
- * unit that stands for the script's target: nfs-server.service is the nfsd
- * component's unit and also wants nfs-server.target (so that `service
- * nfs-server start` brings statd, idmapd, sm-notify... as the script
- * does); nfs.service exists only for this.  Its one command logs the
- * client plan; it never starts anything itself. */
+ * unit that stands for the script's target, and whose one command logs the
+ * plan; it never starts anything itself.  (This is also the unit nfs-utils
+ * users know: `systemctl stop nfs-server`.) */
 struct script_unit {
 	const char *script;	/* in the init script directory */
 	const char *unit;
 	unsigned target;
-	int component;		/* the unit is a component's, written with it */
 };
 
 static const struct script_unit script_units[] = {
-	{ "nfs-server", "nfs-server.service", T_SERVER, 1 },
-	{ "nfs", "nfs.service", T_CLIENT, 0 },
+	{ "nfs-server", "nfs-server.service", T_SERVER },
+	{ "nfs", "nfs.service", T_CLIENT },
 };
+
+/* Stop means stopped (issue 16).  systemctl waits only for the job it
+ * enqueued, and at stop systemd runs the ordering backwards: a target
+ * ordered after its members at start (so that `systemctl start` returns
+ * when nfsd serves) is stopped *before* them, and `systemctl stop` returns
+ * while nfsd still serves.  One unit cannot be last at start and last at
+ * stop, so the server target is ordered by two barrier units instead of
+ * by its members:
+ *  - the start barrier runs once every member started (it is After= them)
+ *    and the target is After= it; it exits and is inactive afterwards, so
+ *    it has no job at stop and puts no order on it;
+ *  - the stop barrier is Before= every member that stops with the target
+ *    and After= the target and its script unit, so at stop it waits for
+ *    the members and the target waits for it.  It must not take part in a
+ *    start of the target (its order would be a cycle there), so nothing
+ *    pulls it in: the start barrier starts it when it succeeded (OnSuccess=),
+ *    a transaction of its own, and it stops only when the target stops
+ *    (StopPropagatedFrom=; a restart leaves it alone). */
+static const char START_BARRIER[] = "nfs-server-start-barrier.service";
+static const char STOP_BARRIER[] = "nfs-server-stop-barrier.service";
 
 static int server_only(const struct component *c)
 {
 	return (c->targets & T_SERVER) && !(c->targets & T_CLIENT) && !(c->flags & F_SHARED);
+}
+
+/* the units that stop when the server target stops (they are PartOf= it) */
+static int stops_with_server(const struct component *c)
+{
+	return c->kind != KIND_MOUNT && server_only(c);
+}
+
+static const char *script_unit_of(unsigned target)
+{
+	for (size_t i = 0; i < sizeof(script_units) / sizeof(*script_units); i++)
+		if (script_units[i].target == target)
+			return script_units[i].unit;
+	return NULL;
 }
 
 static void write_header(FILE *f)
@@ -96,9 +127,6 @@ static void write_unit_section(FILE *f, const struct component *c)
 		fputs("Wants=network-online.target\nAfter=network-online.target\n", f);
 	if (server_only(c))
 		fputs("PartOf=nfs-server.target\n", f);
-	for (size_t i = 0; i < sizeof(script_units) / sizeof(*script_units); i++)
-		if (script_units[i].component && strcmp(script_units[i].unit, c->unit) == 0)
-			fprintf(f, "Wants=%s\n", target_unit(script_units[i].target));
 	/* mount.nfs starts statd on demand; `isolate` must not take it away */
 	if (c->flags & F_SHARED)
 		fputs("IgnoreOnIsolate=yes\n", f);
@@ -142,6 +170,10 @@ static void write_target(FILE *f, unsigned target)
 	write_header(f);
 	fprintf(f, "[Unit]\nDescription=NFS %s%s\nDocumentation=man:nfs-ctl(8)\n", name,
 		target & (T_SERVER | T_CLIENT) ? " services" : " enablement");
+	/* ordered by its barriers, never after its members (see above);
+	 * without default dependencies, the ones that still apply by hand */
+	if (target == T_SERVER)
+		fputs("DefaultDependencies=no\nConflicts=shutdown.target\nBefore=shutdown.target\n", f);
 	for (unsigned i = 0; i < graph_size; i++) {
 		const struct component *c = &graph[i];
 		int gated = (c->flags & F_GATED) && (target & (T_SERVER | T_CLIENT));
@@ -149,6 +181,12 @@ static void write_target(FILE *f, unsigned target)
 		if ((c->targets & target) && !gated)
 			fprintf(f, "%s=%s\n", target == T_SERVER ? "Requires" : "Wants", c->unit);
 	}
+	if (target == T_SERVER)
+		fprintf(f, "Requires=%s\nAfter=%s\n"
+			/* the script's name: stopping or restarting it does the
+			 * same to the target; it is active while the target is */
+			"Wants=%s\nPartOf=%s\n",
+			START_BARRIER, START_BARRIER, script_unit_of(T_SERVER), script_unit_of(T_SERVER));
 	if (target == T_CLIENT)
 		fputs("Wants=remote-fs-pre.target\nBefore=remote-fs-pre.target\n", f);
 	fputs("\n[Install]\nWantedBy=multi-user.target\n", f);
@@ -156,7 +194,56 @@ static void write_target(FILE *f, unsigned target)
 		fputs("WantedBy=remote-fs.target\n", f);
 }
 
-/* nfs.service: stands for nfs-client.target (see script_units). */
+/* "Key=" then the units of the server's components that KEEP selects */
+static void server_units_line(FILE *f, const char *key, int (*keep)(const struct component *))
+{
+	const char *sep = "";
+
+	fprintf(f, "%s=", key);
+	for (unsigned i = 0; i < graph_size; i++)
+		if (graph[i].kind != KIND_EXTERNAL && keep(&graph[i])) {
+			fprintf(f, "%s%s", sep, graph[i].unit);
+			sep = " ";
+		}
+	fputc('\n', f);
+}
+
+static int in_server(const struct component *c)
+{
+	return (c->targets & T_SERVER) != 0;
+}
+
+static void fill_start_barrier(FILE *f, const void *arg)
+{
+	(void)arg;
+	write_header(f);
+	fputs("[Unit]\nDescription=NFS server start barrier: the server target is reached "
+	      "once every member started\nDocumentation=man:nfs-ctl(8)\n", f);
+	server_units_line(f, "After", in_server);
+	fprintf(f, "OnSuccess=%s\n", STOP_BARRIER);
+	/* no RemainAfterExit: inactive once done, so it has no job at stop */
+	fprintf(f, "\n[Service]\nType=oneshot\nExecStart=%s plan start server\n",
+		NFS_CTL_PLACEHOLDER);
+}
+
+static void fill_stop_barrier(FILE *f, const void *arg)
+{
+	(void)arg;
+	write_header(f);
+	fputs("[Unit]\nDescription=NFS server stop barrier: stopping the server returns "
+	      "once every member stopped\nDocumentation=man:nfs-ctl(8)\n", f);
+	fprintf(f, "After=%s %s\n", target_unit(T_SERVER), script_unit_of(T_SERVER));
+	server_units_line(f, "Before", stops_with_server);
+	fprintf(f, "StopPropagatedFrom=%s\n", target_unit(T_SERVER));
+	/* stopped alone, the next stop of the server would not wait */
+	fputs("RefuseManualStop=yes\n", f);
+	fprintf(f, "\n[Service]\nType=oneshot\nRemainAfterExit=yes\n"
+		"ExecStop=%s plan stop server\n", NFS_CTL_PLACEHOLDER);
+}
+
+/* nfs.service, nfs-server.service: stand for their targets (see
+ * script_units).  The server target is PartOf= its script unit (above), so
+ * that a restart of nfs-server.service restarts the server too. */
 static void write_script_unit(FILE *f, const struct script_unit *u)
 {
 	const char *tunit = target_unit(u->target), *tname = target_name(u->target);
@@ -166,7 +253,9 @@ static void write_script_unit(FILE *f, const struct script_unit *u)
 		"# runs instead of the script, and stands for %s.\n", u->script, tunit);
 	fprintf(f, "[Unit]\nDescription=NFS %s services (init script name)\n"
 		"Documentation=man:nfs-ctl(8)\n", tname);
-	fprintf(f, "Requires=%s\nAfter=%s\nPropagatesStopTo=%s\n", tunit, tunit, tunit);
+	fprintf(f, "Requires=%s\nAfter=%s\n", tunit, tunit);
+	if (u->target != T_SERVER)
+		fprintf(f, "PropagatesStopTo=%s\n", tunit);
 	fprintf(f, "\n[Service]\nType=oneshot\nRemainAfterExit=yes\n"
 		"ExecStart=%s plan start %s\n", NFS_CTL_PLACEHOLDER, tname);
 	fprintf(f, "\n[Install]\nAlso=%s\n", tunit);
@@ -231,7 +320,8 @@ int cmd_units(struct ctx *ctx, int argc, char **argv)
 	for (size_t i = 0; i < sizeof(targets) / sizeof(*targets); i++)
 		rc |= write_file(dir, target_unit(targets[i]), fill_target, &targets[i]);
 	for (size_t i = 0; i < sizeof(script_units) / sizeof(*script_units); i++)
-		if (!script_units[i].component)
-			rc |= write_file(dir, script_units[i].unit, fill_script_unit, &script_units[i]);
+		rc |= write_file(dir, script_units[i].unit, fill_script_unit, &script_units[i]);
+	rc |= write_file(dir, START_BARRIER, fill_start_barrier, NULL);
+	rc |= write_file(dir, STOP_BARRIER, fill_stop_barrier, NULL);
 	return rc ? LSB_ERR_GENERIC : LSB_OK;
 }

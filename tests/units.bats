@@ -73,14 +73,14 @@ generate() {
 	assert_failure 1
 }
 
-@test "ordering in the units is the graph's: nfs-server after statd and mountd, notify after nfs-server" {
+@test "ordering in the units is the graph's: nfsd after statd and mountd, notify after nfsd" {
 	generate
-	run grep -E '^(After|Requires)=' "$OUT/nfs-server.service.in"
+	run grep -E '^(After|Requires)=' "$OUT/nfsd.service.in"
 	assert_output --partial "rpc-statd.service"
 	assert_output --partial "nfs-mountd.service"
 	assert_output --partial "nfs-exports.service"
 	run grep '^After=' "$OUT/rpc-statd-notify.service.in"
-	assert_output --partial "nfs-server.service"
+	assert_output --partial "nfsd.service"
 	run grep '^ExecStart=' "$OUT/rpc-statd.service.in"
 	assert_output "ExecStart=@NFS_CTL@ exec statd"
 }

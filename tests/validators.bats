@@ -305,15 +305,20 @@ shell_scripts() {
 	assert_output ""
 }
 
-@test "nfs-server.service, the init script's name, brings the whole server target" {
-	local u
+@test "nfs-server.service, the init script's name, stands for the whole server target" {
+	local u t
 	u=$(installed nfs-server.service)
+	t=$(installed nfs-server.target)
 	# `service nfs-server start` under systemd starts nfs-server.service:
-	# it must bring statd, idmapd, sm-notify... as the script does
-	grep -qx 'Wants=nfs-server.target' "$u"
-	# and no ordering on the target (it is ordered after the service)
-	run grep -E '^(After|Before)=.*nfs-server\.target' "$u"
-	assert_failure
+	# it must bring statd, idmapd, sm-notify... as the script does, and
+	# return once the target is reached
+	grep -qx 'Requires=nfs-server.target' "$u"
+	grep -qx 'After=nfs-server.target' "$u"
+	# its stop and restart reach the target (and so every member)
+	grep -qx 'PartOf=nfs-server.service' "$t"
+	grep -qx 'Also=nfs-server.target' "$u"
+	run grep '^Exec' "$u"
+	assert_output --regexp '^ExecStart=/.*/nfs-ctl plan start server$'
 }
 
 @test "nfs.service stands for nfs-client.target and never starts anything itself" {
