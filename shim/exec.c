@@ -5,9 +5,12 @@
 #include "graph.h"
 #include "log.h"
 #include "lsb.h"
+#include "pipe_watch.h"
 #include "plan.h"
 #include "proc.h"
+#include "xalloc.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,20 +49,84 @@ static int exec_steps(struct ctx *ctx, const struct plan *p)
 	return exec_argv(&p->steps[last].argv);
 }
 
+/* The processes of the unit we run in (ExecStartPost= runs in the
+ * service's cgroup), but ourselves; at most MAX. */
+static size_t unit_processes(pid_t *out, size_t max)
+{
+	char line[4096], *procs;
+	FILE *f = fopen("/proc/self/cgroup", "re");
+	size_t n = 0;
+	long pid;
+
+	if (!f)
+		return 0;
+	/* cgroup v2: "0::/system.slice/nfsdcld.service" */
+	while (fgets(line, sizeof(line), f) && strncmp(line, "0::", 3) != 0)
+		;
+	fclose(f);
+	if (strncmp(line, "0::", 3) != 0)
+		return 0;
+	line[strcspn(line, "\n")] = '\0';
+	procs = xasprintf("/sys/fs/cgroup%s/cgroup.procs", line + 3);
+	f = fopen(procs, "re");
+	free(procs);
+	if (!f)
+		return 0;
+	while (n < max && fscanf(f, "%ld", &pid) == 1)
+		if ((pid_t)pid != getpid())
+			out[n++] = (pid_t)pid;
+	fclose(f);
+	return n;
+}
+
+/* `exec --ready COMPONENT` (ExecStartPost=): waits for the readiness that
+ * a forking daemon's exit does not give (F_READY_PIPE).  The daemon is
+ * $MAINPID when systemd knows it, else any process of the unit. */
+static int exec_ready(struct ctx *ctx, const struct component *c)
+{
+	const char *main_pid = getenv("MAINPID");
+	pid_t pids[64];
+	size_t n = 0;
+	char *dir;
+	int rc = LSB_OK;
+
+	if (!(c->flags & F_READY_PIPE)) {
+		log_error("exec --ready %s: %s has no readiness to wait for", c->name, c->name);
+		return LSB_ERR_ARGS;
+	}
+	if (main_pid && isdigit((unsigned char)*main_pid))
+		pids[n++] = (pid_t)atol(main_pid);
+	else
+		n = unit_processes(pids, sizeof(pids) / sizeof(*pids));
+	dir = pipe_watch_dir(ctx);
+	if (n == 0 || pipe_watch_wait(pids, n, dir, ctx->timeout_ms) < 0) {
+		log_error("%s: no process of it watches %s within %d ms", c->name, dir,
+			  ctx->timeout_ms);
+		rc = LSB_ERR_GENERIC;
+	}
+	free(dir);
+	return rc;
+}
+
 int cmd_exec(struct ctx *ctx, int argc, char **argv)
 {
 	const struct component *c;
 	struct plan p;
-	int stop = 0, rc;
+	int stop = 0, ready = 0, rc;
 
 	if (argc > 0 && strcmp(argv[0], "--stop") == 0) {
 		stop = 1;
 		argc--, argv++;
+	} else if (argc > 0 && strcmp(argv[0], "--ready") == 0) {
+		ready = 1;
+		argc--, argv++;
 	}
 	if (argc != 1 || !(c = graph_find(argv[0])) || c->kind == KIND_EXTERNAL) {
-		log_error("usage: nfs-ctl exec [--stop] COMPONENT (a component other than rpcbind)");
+		log_error("usage: nfs-ctl exec [--stop|--ready] COMPONENT (a component other than rpcbind)");
 		return LSB_ERR_ARGS;
 	}
+	if (ready)
+		return exec_ready(ctx, c);
 	if (ctx->settings.errors && !stop) {
 		log_error("exec %s: refusing to start with broken configuration (see above)", c->name);
 		return LSB_ERR_NOT_CONFIGURED;

@@ -25,6 +25,9 @@ enum comp_flags {
 			       * is served (rpc.mountd on a v4-only server) */
 	F_CONF_PATH = 1 << 3, /* a mount whose place is configured: under
 			       * systemd a target, its mount unit generated */
+	F_READY_PIPE = 1 << 5, /* ready only once it watches nfsd's pipe
+				* directory in rpc_pipefs (pipe_watch.h), in
+				* both inits: nfsd gives up on it after ~0.5 s */
 };
 
 struct component {

@@ -8,6 +8,7 @@
 #include "mounts.h"
 #include "paths.h"
 #include "pidrec.h"
+#include "pipe_watch.h"
 #include "policy.h"
 #include "proc.h"
 #include "rpcbind_query.h"
@@ -183,8 +184,24 @@ static int expects_registration(const struct ctx *ctx, const struct component *c
 	return c->rpcprog && (!(c->flags & F_RPC_IF_V3) || !policy_v4_only(ctx));
 }
 
+/* nfsdcld forks before it opens its database and watches rpc_pipefs, so
+ * its parent's exit says nothing: nfsd started then finds no reader for
+ * its tracking pipe and falls back to the old upcall for good. */
+static int wait_pipe_watched(struct ctx *ctx, const struct component *c, pid_t pid)
+{
+	char *dir = pipe_watch_dir(ctx);
+	int rc = pipe_watch_wait(&pid, 1, dir, ctx->timeout_ms) == pid ? 0 : -1;
+
+	if (rc != 0)
+		log_error("%s: pid %d did not watch %s within %d ms; stopping it", c->name,
+			  (int)pid, dir, ctx->timeout_ms);
+	free(dir);
+	return rc;
+}
+
 /* A forking daemon is ready when its parent exited with 0, its pid is
- * known, and its RPC program (if any) is registered. */
+ * known, its RPC program (if any) is registered, and (nfsdcld) it watches
+ * its pipe directory. */
 static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr)
 {
 	const struct component *c = s->c;
@@ -230,6 +247,11 @@ static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr
 	if (expects_registration(ctx, c) && wait_until(rpc_ready, &c->rpcprog, ctx->timeout_ms) != 0) {
 		log_error("%s: pid %d did not register RPC program %lu with rpcbind within %d ms; stopping it",
 			  c->name, (int)nd.pid, c->rpcprog, ctx->timeout_ms);
+		proc_terminate(nd.pid, ctx->timeout_ms);
+		pidrec_forget(c);
+		return LSB_ERR_GENERIC;
+	}
+	if ((c->flags & F_READY_PIPE) && wait_pipe_watched(ctx, c, nd.pid) != 0) {
 		proc_terminate(nd.pid, ctx->timeout_ms);
 		pidrec_forget(c);
 		return LSB_ERR_GENERIC;

@@ -147,6 +147,9 @@ static void write_service_section(FILE *f, const struct component *c)
 	fputs("\n[Service]\n", f);
 	if (c->kind == KIND_DAEMON) {
 		fprintf(f, "Type=forking\nExecStart=%s exec %s\n", NFS_CTL_PLACEHOLDER, c->name);
+		/* the start job ends only once it is ready (nfsd is After= it) */
+		if (c->flags & F_READY_PIPE)
+			fprintf(f, "ExecStartPost=%s exec --ready %s\n", NFS_CTL_PLACEHOLDER, c->name);
 		if (c->pidfile)
 			fprintf(f, "PIDFile=%s\n", c->pidfile);
 		return;

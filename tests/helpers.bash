@@ -25,7 +25,7 @@ make_sandbox() {
 	ROOT=$(mktemp -d "${BATS_TMPDIR:-/tmp}/nfs-ctl-sandbox.XXXXXX")
 	chmod 755 "$ROOT"
 	mkdir -p "$ROOT"/{sbin,usr/sbin,usr/bin,bin,etc/stub,etc/init.d,run/stub-rpcbind} \
-		"$ROOT"/{var/log,var/lib/nfs/rpc_pipefs,proc/fs/nfsd,proc/self}
+		"$ROOT"/{var/log,var/lib/nfs/rpc_pipefs/nfsd,proc/fs/nfsd,proc/self}
 	: >"$ROOT/proc/self/mountinfo"
 	: >"$ROOT/var/log/stub-calls.log"
 	local p

@@ -18,20 +18,25 @@
  *                           registers MS later
  *     workers N             daemons: the child forks N workers (same program),
  *                           as rpc.mountd -t N does; they go with it
- *     active UNIT           systemctl: `is-active UNIT` answers 0 (else 3) */
+ *     active UNIT           systemctl: `is-active UNIT` answers 0 (else 3)
+ *     watch-late MS         nfsdcld: the child watches rpc_pipefs/nfsd only
+ *                           MS after the parent exited (the real one opens
+ *                           its database first); logs nfsdcld:watching
+ *     no-watch              nfsdcld: never watches rpc_pipefs/nfsd */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/inotify.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 struct faults {
 	int fail, fail_code, exit_code, delay_ms, hang, ignore_term;
-	int no_register, no_daemon, slow_register_ms, workers;
+	int no_register, no_daemon, slow_register_ms, workers, watch_late_ms, no_watch;
 	char message[512];
 	char active[8][512];
 	int n_active;
@@ -134,7 +139,8 @@ static void read_faults(struct faults *f)
 		} else if (sscanf(line, "exit %d", &f->exit_code) == 1 ||
 			   sscanf(line, "delay %d", &f->delay_ms) == 1 ||
 			   sscanf(line, "slow-register %d", &f->slow_register_ms) == 1 ||
-			   sscanf(line, "workers %d", &f->workers) == 1) {
+			   sscanf(line, "workers %d", &f->workers) == 1 ||
+			   sscanf(line, "watch-late %d", &f->watch_late_ms) == 1) {
 			continue;
 		} else if (strcmp(line, "hang") == 0) {
 			f->hang = 1;
@@ -142,6 +148,8 @@ static void read_faults(struct faults *f)
 			f->ignore_term = 1;
 		} else if (strcmp(line, "no-register") == 0) {
 			f->no_register = 1;
+		} else if (strcmp(line, "no-watch") == 0) {
+			f->no_watch = 1;
 		} else if (strcmp(line, "no-daemon") == 0) {
 			f->no_daemon = 1;
 		} else if (strncmp(line, "active ", 7) == 0 && f->n_active < 8) {
@@ -209,6 +217,30 @@ static int start_workers(int n, pid_t *pids)
 	return started;
 }
 
+/* nfsdcld's readiness: an inotify watch on the directory where nfsd
+ * creates its client tracking pipe (kept open until the process exits). */
+static void watch_pipe_dir(int late_ms)
+{
+	char line[4096], dir[4200], where[4096], type[64];
+	FILE *f = fopen(in_root("/proc/self/mountinfo"), "re");
+	int fd;
+
+	/* rpc_pipefs where it was mounted (nfs.conf may move it), else the default */
+	snprintf(dir, sizeof(dir), "%s/nfsd", in_root("/var/lib/nfs/rpc_pipefs"));
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%*d %*d %*s %*s %4095s %*s - %63s", where, type) == 2 &&
+		    strcmp(type, "rpc_pipefs") == 0)
+			snprintf(dir, sizeof(dir), "%s/nfsd", where);
+	if (f)
+		fclose(f);
+	nap_ms(late_ms);
+	fd = inotify_init1(IN_CLOEXEC);
+	if (fd < 0 || inotify_add_watch(fd, dir, IN_CREATE) < 0)
+		return;
+	if (late_ms) /* only then: the exact call lists of other tests stay */
+		log_line("nfsdcld:watching", 0, NULL, NULL);
+}
+
 /* The daemon proper: registered, waiting for TERM. */
 static void daemon_child(const struct faults *f, int ready_fd)
 {
@@ -242,6 +274,8 @@ static void daemon_child(const struct faults *f, int ready_fd)
 		nap_ms(f->slow_register_ms);
 		registration(prog, 1);
 	}
+	if (strcmp(name, "nfsdcld") == 0 && !f->no_watch)
+		watch_pipe_dir(f->watch_late_ms);
 	sigemptyset(&none);
 	while (!got_signal)
 		sigsuspend(&none);
@@ -324,6 +358,11 @@ static int run_mount(int argc, char **argv)
 		return 32;
 	fprintf(f, "%d 1 0:%d / %s rw,relatime - %s %s rw\n", id, id, dst, type, src);
 	fclose(f);
+	/* the kernel's rpc_pipefs comes with its directories, nfsd/ among them */
+	if (strcmp(type, "rpc_pipefs") == 0) {
+		snprintf(line, sizeof(line), "%s/nfsd", dst);
+		mkdir(line, 0755);
+	}
 	return 0;
 }
 
