@@ -80,6 +80,8 @@ restart_path() {
 	wait_ready v3 >/dev/null
 }
 
+# scenario 5 leaves an NFSv4-only server running: back to the defaults
+check "restart with the default configuration exits 0" [ "$(rec restart-0 srv restart)" = 0 ]
 check "serving at the start of the scenario" wait_ready v3
 case $MODE-$INIT in
 nfs-ctl-systemd)
