@@ -6,6 +6,7 @@
 # lists nothing. A start right after the stop serves when it returns, and so
 # does every restart. Timings (request -> command returns -> server down) are
 # noted as "TIMING" lines and kept in $SDIR/timings.
+# lab-timeout: 1800
 # shellcheck source=../lib.sh
 . /usr/lib/nfs-ctl-lab/lib.sh
 SDIR=$1

@@ -5,6 +5,7 @@
 # nfsdcld for client tracking (not the UMH or legacy fallback), and every lock
 # taken before a restart, including one taken just before it, must have been
 # reclaimed: a second lock attempt on it is refused once grace is over.
+# lab-timeout: 1800
 # shellcheck source=../lib.sh
 . /usr/lib/nfs-ctl-lab/lib.sh
 SDIR=$1
