@@ -74,7 +74,11 @@ static const struct script_unit script_units[] = {
  *    start of the target (its order would be a cycle there), so nothing
  *    pulls it in: the start barrier starts it when it succeeded (OnSuccess=),
  *    a transaction of its own, and it stops only when the target stops
- *    (StopPropagatedFrom=; a restart leaves it alone). */
+ *    (StopPropagatedFrom=; a restart leaves it alone).  Its start has no
+ *    command and waits only for the target and nfs-server.service, which
+ *    are active at once too, so it is pending for no longer than the
+ *    manager takes to run those jobs: a restart requested in that moment
+ *    would meet the cycle and be refused. */
 static const char START_BARRIER[] = "nfs-server-start-barrier.service";
 static const char STOP_BARRIER[] = "nfs-server-stop-barrier.service";
 
@@ -259,8 +263,15 @@ static void write_script_unit(FILE *f, const struct script_unit *u)
 	fprintf(f, "Requires=%s\nAfter=%s\n", tunit, tunit);
 	if (u->target != T_SERVER)
 		fprintf(f, "PropagatesStopTo=%s\n", tunit);
-	fprintf(f, "\n[Service]\nType=oneshot\nRemainAfterExit=yes\n"
-		"ExecStart=%s plan start %s\n", NFS_CTL_PLACEHOLDER, tname);
+	fputs("\n[Service]\nType=oneshot\nRemainAfterExit=yes\n", f);
+	/* The server's is active at once: the stop barrier's start waits for
+	 * it, and while that start is pending a restart of the server would
+	 * find an ordering cycle (see the barriers above); the start barrier
+	 * logs the plan instead. */
+	if (u->target == T_SERVER)
+		fprintf(f, "ExecStop=%s plan stop %s\n", NFS_CTL_PLACEHOLDER, tname);
+	else
+		fprintf(f, "ExecStart=%s plan start %s\n", NFS_CTL_PLACEHOLDER, tname);
 	fprintf(f, "\n[Install]\nAlso=%s\n", tunit);
 }
 

@@ -77,8 +77,12 @@ part_of_server() {
 	# the script's name stands for the target, as nfs.service does
 	run grep -E '^(Requires|After|Before|PartOf|Wants|BindsTo)=' "$OUT/$u.in"
 	assert_output "$(printf '%s\n' Requires=nfs-server.target After=nfs-server.target)"
+	# active at once (no start command): the stop barrier's start waits
+	# for it, and must not stay pending
 	run grep '^Exec' "$OUT/$u.in"
-	assert_output 'ExecStart=@NFS_CTL@ plan start server'
+	assert_output 'ExecStop=@NFS_CTL@ plan stop server'
+	run grep '^Exec' "$OUT/nfs-server-stop-barrier.service.in"
+	assert_output 'ExecStop=@NFS_CTL@ plan stop server'
 	# stop and restart of it reach the target and so every member
 	grep -qx 'PartOf=nfs-server.service' "$OUT/nfs-server.target.in"
 	# active while the target is, for `systemctl status nfs-server`
