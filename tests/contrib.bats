@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # contrib/: the legacy-to-nfs.conf migration (nfs-ctl-migrate) on the
-# configuration fixtures of each distribution, and Debian's postinst model.
+# configuration fixtures of each distribution, and the Debian postinst's
+# migration request (the package itself: tests/package_deb.bats).
 # The promise: after --write --retire nfs-ctl sees exactly the same values.
 
 bats_load_library bats-support
@@ -83,8 +84,8 @@ effective() { # DISTRO
 	assert_output --partial "no distribution settings"
 }
 
-@test "Debian postinst model: migrates only on request" {
-	local postinst=$TOP_SRCDIR/contrib/debian/nfs-ctl.postinst
+@test "Debian postinst: migrates only on request" {
+	local postinst=$TOP_SRCDIR/contrib/debian/nfs-ctl.postinst.in
 	# the script works on the real /etc; check its request logic only
 	run grep -c 'NFS_CTL_MIGRATE_DEFAULTS' "$postinst"
 	[ "$output" -ge 1 ]

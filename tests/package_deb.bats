@@ -1,0 +1,183 @@
+#!/usr/bin/env bats
+# The Debian package (contrib/debian): built with dpkg-buildpackage from
+# this tree's `make distdir`, then its file list, its divert list against
+# `make install` and against nfs-common/nfs-kernel-server of Debian 12 and
+# 13 (tests/fixtures/pkg), its maintainer scripts, lintian, and (when
+# NFS_CTL_PKG_ROOTFS names a Debian root tree with nfs-common and
+# nfs-kernel-server installed, e.g. the lab's) install and removal in a
+# chroot of a copy of that tree.
+
+bats_load_library bats-support
+bats_load_library bats-assert
+
+: "${TOP_SRCDIR:=$(cd "$(dirname "$BATS_TEST_FILENAME")/.." && pwd)}"
+: "${TOP_BUILDDIR:=$TOP_SRCDIR}"
+FIXTURES=$TOP_SRCDIR/tests/fixtures/pkg
+
+setup_file() {
+	command -v dpkg-buildpackage >/dev/null || skip "dpkg-buildpackage is not installed (dpkg-dev)"
+	local version out=$BATS_FILE_TMPDIR/out
+	version=$(sed -n 's/^VERSION = //p' "$TOP_BUILDDIR/Makefile")
+	# a clean make environment: not the jobserver of the `make check` above us
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+		make -s -C "$TOP_BUILDDIR" distdir distdir="$BATS_FILE_TMPDIR/nfs-ctl-$version" >/dev/null
+	# nocheck: the package's own `make check` would run this file again
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL DEB_BUILD_OPTIONS=nocheck \
+		"$TOP_SRCDIR/contrib/debian/build-deb" "$BATS_FILE_TMPDIR/nfs-ctl-$version" "$out" >/dev/null
+	DEB=$(ls "$out"/nfs-ctl_"$version"-*_*.deb)
+	mkdir -p "$BATS_FILE_TMPDIR/data" "$BATS_FILE_TMPDIR/control"
+	dpkg-deb -x "$DEB" "$BATS_FILE_TMPDIR/data"
+	dpkg-deb -e "$DEB" "$BATS_FILE_TMPDIR/control"
+	export DEB
+}
+
+setup() {
+	DATA=$BATS_FILE_TMPDIR/data
+	CONTROL=$BATS_FILE_TMPDIR/control
+	DIVERTS=$DATA/usr/share/nfs-ctl/diverts
+}
+
+# the unit directory in the package: /lib (Debian 12) or /usr/lib (13)
+unitdir() {
+	if [ -d "$DATA/usr/lib/systemd/system" ]; then echo usr/lib/systemd/system; else echo lib/systemd/system; fi
+}
+
+# configured VARIABLE of the tree under test
+configured() { sed -n "s/^$1 = //p" "$TOP_BUILDDIR/Makefile"; }
+
+@test "deb: nfs-ctl, start-statd, every unit; init scripts beside, not in /etc/init.d" {
+	[ -x "$DATA/usr/sbin/nfs-ctl" ]
+	[ "$(readlink "$DATA/usr/sbin/start-statd")" = nfs-ctl ]
+	local u s
+	for u in "$TOP_SRCDIR"/systemd/*.in; do
+		u=${u##*/}
+		[ -f "$DATA/$(unitdir)/${u%.in}" ] || fail "unit ${u%.in} is not in the package"
+	done
+	for s in "$TOP_SRCDIR"/initscripts/*.in; do
+		s=${s##*/}
+		[ -x "$DATA/usr/lib/nfs-ctl/init.d/${s%.in}" ] || fail "init script ${s%.in} is not in the package"
+	done
+	[ ! -e "$DATA/etc/init.d" ]
+	run cat "$CONTROL/conffiles"
+	assert_output "/etc/default/nfs-ctl"
+	run dpkg-deb -f "$DEB" Depends Pre-Depends
+	assert_output --partial "nfs-common"
+	assert_output --partial "init-system-helpers"
+}
+
+@test "divert list: exactly what make install writes (unit dir, init scripts, start-statd), both spellings on merged /usr" {
+	local stage=$BATS_TEST_TMPDIR/stage unitdir initdir start_statd f
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$TOP_BUILDDIR" install DESTDIR="$stage" >/dev/null
+	unitdir=$(configured systemdsystemunitdir)
+	initdir=$(configured initscriptdir)
+	start_statd=$(configured start_statd)
+	{
+		for f in "$stage$unitdir"/*; do
+			echo "/lib/systemd/system/${f##*/}"
+			echo "/usr/lib/systemd/system/${f##*/}"
+		done
+		for f in "$stage$initdir"/*; do echo "/etc/init.d/${f##*/}"; done
+		echo "/sbin/${start_statd##*/}"
+		echo "/usr/sbin/${start_statd##*/}"
+	} | LC_ALL=C sort >"$BATS_TEST_TMPDIR/expected"
+	run diff -u "$BATS_TEST_TMPDIR/expected" "$DIVERTS"
+	assert_success
+	# the preinst diverts that same list (it runs before the package's files exist)
+	sed -n '/^diverted_paths()/,/^NFS_CTL_DIVERTS$/p' "$CONTROL/preinst" | sed '1,2d;$d' >"$BATS_TEST_TMPDIR/preinst-list"
+	run diff -u "$DIVERTS" "$BATS_TEST_TMPDIR/preinst-list"
+	assert_success
+}
+
+# shared FIXTURE: the fixture's paths whose name the package also installs
+shared() {
+	local path name
+	sed -e '/^#/d' "$FIXTURES/$1" | while read -r path; do
+		name=${path##*/}
+		case $path in
+		*/systemd/system/*) [ -e "$DATA/$(unitdir)/$name" ] || [ -L "$DATA/$(unitdir)/$name" ] ;;
+		/etc/init.d/*) [ -e "$DATA/usr/lib/nfs-ctl/init.d/$name" ] ;;
+		*) [ -e "$DATA$path" ] || [ -L "$DATA$path" ] ;;
+		esac && echo "$path"
+	done
+}
+
+@test "divert list: every path nfs-ctl shares with nfs-common/nfs-kernel-server of Debian 12 and 13" {
+	local release path
+	for release in debian12 debian13; do
+		shared "$release.paths" >"$BATS_TEST_TMPDIR/$release"
+		while read -r path; do
+			grep -qxF "$path" "$DIVERTS" || fail "$release: $path is shared but not diverted"
+		done <"$BATS_TEST_TMPDIR/$release"
+	done
+	# issue 15 measured 13 on Debian 12: 12 units and start-statd
+	[ "$(grep -c systemd/system/ "$BATS_TEST_TMPDIR/debian12")" -ge 12 ]
+	grep -qx /usr/sbin/start-statd "$BATS_TEST_TMPDIR/debian12"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/debian13")" -ge 12 ]
+}
+
+@test "maintainer scripts: complete, sh -n and shellcheck clean, --rename diversions by nfs-ctl" {
+	local s
+	for s in preinst postinst prerm postrm; do
+		[ -x "$CONTROL/$s" ] || fail "no $s"
+		run sh -n "$CONTROL/$s"
+		assert_success
+		run grep -E '#DEBHELPER#|#NFS_CTL_COMMON#|@DIVERTS@' "$CONTROL/$s"
+		assert_failure
+		if command -v shellcheck >/dev/null; then
+			run shellcheck -s sh "$CONTROL/$s"
+			assert_success
+		fi
+	done
+	grep -q 'dpkg-divert --quiet --package nfs-ctl --divert "$path.distrib" --rename --add' "$CONTROL/preinst"
+	grep -q 'dpkg-divert --quiet --package nfs-ctl --rename --remove' "$CONTROL/postrm"
+	# migration is offered, never run without the request
+	grep -q 'migration_requested' "$CONTROL/postinst"
+}
+
+@test "lintian: no errors" {
+	command -v lintian >/dev/null || skip "lintian is not installed"
+	run lintian --allow-root "$DEB"
+	refute_line --regexp '^E: '
+}
+
+# in_root CMD...: run in the chroot
+in_root() { chroot "$R" "$@"; }
+
+@test "chroot: install diverts, switches enabling; remove gives everything back; purge leaves no state" {
+	[ -n "${NFS_CTL_PKG_ROOTFS:-}" ] || skip "NFS_CTL_PKG_ROOTFS names no Debian root tree (e.g. the lab's rootfs-*/root)"
+	[ "$(id -u)" = 0 ] || skip "chroot needs root"
+	R=$BATS_TEST_TMPDIR/root
+	cp -a "$NFS_CTL_PKG_ROOTFS" "$R"
+	in_root dpkg -s nfs-common nfs-kernel-server >/dev/null
+	local before_rc before_wants
+	before_rc=$(cd "$R/etc" && ls rc?.d | LC_ALL=C sort)
+	before_wants=$(cd "$R/etc/systemd/system" && ls -l ./*.wants | sed 's/.* \([^ ]* -> .*\)/\1/' | LC_ALL=C sort)
+	cp "$DEB" "$R/tmp/nfs-ctl.deb"
+
+	run in_root dpkg -i /tmp/nfs-ctl.deb
+	assert_success
+	run in_root dpkg-divert --list
+	[ "$(grep -c 'by nfs-ctl$' <<<"$output")" = "$(wc -l <"$DIVERTS")" ]
+	[ "$(readlink "$R/usr/sbin/start-statd")" = nfs-ctl ]
+	[ -f "$R/usr/sbin/start-statd.distrib" ]
+	grep -q 'nfs-ctl exec nfsd' "$R/lib/systemd/system/nfs-server.service"
+	grep -q 'nfs-ctl' "$R/etc/init.d/nfs-server"
+
+	run in_root dpkg -r nfs-ctl
+	assert_success
+	run in_root dpkg-divert --list
+	refute_output --partial "nfs-ctl"
+	[ ! -e "$R/usr/sbin/start-statd.distrib" ]
+	[ ! -L "$R/usr/sbin/start-statd" ]
+	[ ! -e "$R/etc/init.d/nfs-server" ]
+	run in_root dpkg --verify nfs-common nfs-kernel-server
+	refute_output --regexp '^..5'
+	[ "$(cd "$R/etc" && ls rc?.d | LC_ALL=C sort)" = "$before_rc" ]
+	[ "$(cd "$R/etc/systemd/system" && ls -l ./*.wants | sed 's/.* \([^ ]* -> .*\)/\1/' | LC_ALL=C sort)" = "$before_wants" ]
+	run in_root dpkg -S /lib/systemd/system/nfs-server.service /usr/sbin/start-statd
+	refute_output --partial "nfs-ctl"
+
+	run in_root dpkg -P nfs-ctl
+	assert_success
+	[ ! -e "$R/var/lib/nfs-ctl" ]
+}
