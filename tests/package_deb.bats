@@ -167,7 +167,7 @@ in_root() { chroot "$R" "$@"; }
 	[ "$(grep -c 'by nfs-ctl$' <<<"$output")" = "$(wc -l <"$DIVERTS")" ]
 	[ "$(readlink "$R/usr/sbin/start-statd")" = nfs-ctl ]
 	[ -f "$R/usr/sbin/start-statd.distrib" ]
-	grep -q 'nfs-ctl exec nfsd' "$R$server_unit"
+	cmp "$R$server_unit" "$DATA/$(unitdir)/nfs-server.service"
 	grep -q 'nfs-ctl' "$R/etc/init.d/nfs-server"
 	# while installed, dpkg knows both: nfs-ctl's file and the diverted one
 	run in_root dpkg-query -S /usr/sbin/start-statd
