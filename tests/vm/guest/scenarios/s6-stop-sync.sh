@@ -52,11 +52,12 @@ stop_path() {
 	check "$name: stop exits 0" [ "$(rec "$name-stop" $stop)" = 0 ]
 	t1=$(uptime_s)
 	state=$(leftovers)
-	if is_down; then d=0; else d=1; fi
+	# (not "d": check() uses that name)
+	if is_down; then late=0; else late=1; fi
 	t2=$(when is_down)
-	check "$name: server down when the stop returns ($state)" [ "$d" = 0 ]
-	line=$(awk -v n="$name" -v a="$t0" -v b="$t1" -v c="$t2" -v d="$d" \
-		'BEGIN { printf "TIMING stop %s: returns %.2f s, down %.2f s%s", n, b - a, (d ? c : b) - a, d ? "" : " (already at return)" }')
+	check "$name: server down when the stop returns ($state)" [ "$late" = 0 ]
+	line=$(awk -v n="$name" -v a="$t0" -v b="$t1" -v c="$t2" -v late="$late" \
+		'BEGIN { printf "TIMING stop %s: returns %.2f s, down %.2f s%s", n, b - a, (late ? c : b) - a, late ? "" : " (already at return)" }')
 	echo "$line" >>"$SDIR/timings"
 	note "$line"
 	# shellcheck disable=SC2086
