@@ -17,8 +17,9 @@ tracking() { dmesg | grep -c "$1 client tracking operations" || true; }
 # reclaimed it after the restart); /proc/locks names the inode as
 # MAJOR:MINOR:INODE of the exported file system, not of the NFS mount.
 server_lock() {
-	d=$(stat -c %d "$1") ino=$(stat -c %i "$1")
-	id=$(printf '%02x:%02x:%s' $(((d >> 8) & 0xfff)) $(((d & 0xff) | ((d >> 12) & 0xfff00))) "$ino")
+	# (not "d": check() keeps its description there)
+	dev=$(stat -c %d "$1") ino=$(stat -c %i "$1")
+	id=$(printf '%02x:%02x:%s' $(((dev >> 8) & 0xfff)) $(((dev & 0xff) | ((dev >> 12) & 0xfff00))) "$ino")
 	n=0
 	while [ $n -lt 400 ]; do
 		grep -q " $id " /proc/locks && return 0
