@@ -31,6 +31,30 @@ static int exec_argv(const struct strv *argv)
 	return errno == ENOENT ? LSB_ERR_NOT_INSTALLED : LSB_ERR_GENERIC;
 }
 
+/* A newer program with an older fallback (nfsdctl, rpc.nfsd) runs as a
+ * child; only when it fails is the older one exec'd. */
+static int exec_with_fallback(struct ctx *ctx, const struct component *c, int stop,
+			      const struct strv *argv)
+{
+	struct strv alt;
+	const char *why = NULL;
+	int status = 0, rc;
+
+	strv_init(&alt);
+	if (!plan_fallback_argv(ctx, c, stop, &alt, &why)) {
+		strv_free(&alt);
+		return exec_argv(argv);
+	}
+	if (proc_run_inherit(argv, ctx->timeout_ms, &status) == RUN_EXITED && status == 0) {
+		strv_free(&alt);
+		return LSB_OK;
+	}
+	log_warn("%s: %s failed; running %s instead", c->name, argv->v[0], alt.v[0]);
+	rc = exec_argv(&alt);
+	strv_free(&alt);
+	return rc;
+}
+
 /* A stop may be several commands (exportfs -au; exportfs -f): all but the
  * last run as children, the last replaces us. */
 static int exec_steps(struct ctx *ctx, const struct plan *p)
@@ -46,7 +70,7 @@ static int exec_steps(struct ctx *ctx, const struct plan *p)
 			return LSB_ERR_GENERIC;
 		}
 	}
-	return exec_argv(&p->steps[last].argv);
+	return exec_with_fallback(ctx, p->steps[last].c, 1, &p->steps[last].argv);
 }
 
 /* The processes of the unit we run in (ExecStartPost= runs in the
@@ -139,7 +163,7 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 		strv_init(&a);
 		plan_start_argv(ctx, c, &a, &missing);
 		rc = missing ? (log_error("%s: %s is not installed", c->name, a.v[0]), LSB_ERR_NOT_INSTALLED)
-			     : exec_argv(&a);
+			     : exec_with_fallback(ctx, c, 0, &a);
 		strv_free(&a);
 		return rc;
 	}

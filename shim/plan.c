@@ -24,6 +24,7 @@ static struct step *add_step(struct plan *p, const struct component *c,
 	s->verb = verb;
 	s->level = level;
 	strv_init(&s->argv);
+	strv_init(&s->fallback);
 	return s;
 }
 
@@ -70,14 +71,42 @@ static void mount_argv(struct ctx *ctx, const struct component *c,
 }
 
 /* nfs-utils 2.8.1+ starts the server with `nfsdctl autostart`, which reads
- * nfs.conf; arguments from legacy files still need rpc.nfsd. */
-static int use_nfsdctl(const struct strv *config_args)
+ * nfs.conf; arguments from legacy files still need rpc.nfsd.  WHY (when
+ * not NULL) says which path and why, for the plan. */
+static int use_nfsdctl(const struct strv *config_args, const char **why)
 {
 	char *p = find_program("nfsdctl");
 	int yes = p && config_args->n == 0;
 
+	if (why)
+		*why = !p ? NULL
+		     : yes ? "nfsdctl installed; rpc.nfsd if it fails (kernels before 6.15 lack "
+			     "parts of its netlink interface: \"lockd configuration failure\")"
+			   : "nfsdctl installed, but options from a legacy file need rpc.nfsd";
 	free(p);
 	return yes;
+}
+
+int plan_fallback_argv(struct ctx *ctx, const struct component *c, int stop,
+		       struct strv *argv, const char **why)
+{
+	struct strv extra;
+	int missing = 0, use;
+
+	if (strcmp(c->name, "nfsd") != 0)
+		return 0;
+	strv_init(&extra);
+	daemon_args(&ctx->settings, c->name, &extra);
+	use = use_nfsdctl(&extra, why);
+	if (use && stop) {
+		add_command(argv, c->stop, &missing);
+	} else if (use) {
+		add_command(argv, c->start, &missing);
+		for (size_t i = 0; i < extra.n; i++)
+			strv_add(argv, extra.v[i]);
+	}
+	strv_free(&extra);
+	return use && !missing;
 }
 
 void plan_start_argv(struct ctx *ctx, const struct component *c,
@@ -91,7 +120,7 @@ void plan_start_argv(struct ctx *ctx, const struct component *c,
 	}
 	strv_init(&extra);
 	daemon_args(&ctx->settings, c->name, &extra);
-	if (strcmp(c->name, "nfsd") == 0 && use_nfsdctl(&extra))
+	if (strcmp(c->name, "nfsd") == 0 && use_nfsdctl(&extra, NULL))
 		add_command(argv, "nfsdctl autostart", missing);
 	else
 		add_command(argv, c->start, missing);
@@ -100,16 +129,15 @@ void plan_start_argv(struct ctx *ctx, const struct component *c,
 	strv_free(&extra);
 }
 
-static void stop_commands(struct plan *p, const struct component *c, int level)
+static void stop_commands(struct ctx *ctx, struct plan *p, const struct component *c, int level)
 {
 	char *cmds, *save = NULL;
 
 	if (strcmp(c->name, "nfsd") == 0) {
-		char *nfsdctl = find_program("nfsdctl");
 		struct step *s = add_step(p, c, V_RUN, level);
+		int alt = plan_fallback_argv(ctx, c, 1, &s->fallback, &s->note);
 
-		add_command(&s->argv, nfsdctl ? "nfsdctl threads 0" : c->stop, &s->missing);
-		free(nfsdctl);
+		add_command(&s->argv, alt ? "nfsdctl threads 0" : c->stop, &s->missing);
 		return;
 	}
 	cmds = xstrdup(c->stop);
@@ -132,16 +160,17 @@ static void add_start_step(struct ctx *ctx, struct plan *p,
 
 	if (c->kind != KIND_EXTERNAL)
 		plan_start_argv(ctx, c, &s->argv, &s->missing);
+	plan_fallback_argv(ctx, c, 0, &s->fallback, &s->note);
 }
 
-static void add_stop_step(struct plan *p, const struct component *c, int level)
+static void add_stop_step(struct ctx *ctx, struct plan *p, const struct component *c, int level)
 {
 	struct step *s;
 
 	if (c->kind == KIND_EXTERNAL || c->kind == KIND_MOUNT || (c->flags & F_FOREVER))
 		return;
 	if (c->kind == KIND_ONESHOT) {
-		stop_commands(p, c, level);
+		stop_commands(ctx, p, c, level);
 		return;
 	}
 	s = add_step(p, c, V_STOP, level);
@@ -258,7 +287,7 @@ int plan_build(struct ctx *ctx, const char *action, const char *what,
 		} else {
 			int j = order[n - 1 - i];
 
-			add_stop_step(out, &graph[j], maxlevel - level[j]);
+			add_stop_step(ctx, out, &graph[j], maxlevel - level[j]);
 		}
 	}
 	if (starting && out->target == T_CLIENT)
@@ -271,8 +300,10 @@ int plan_build(struct ctx *ctx, const char *action, const char *what,
 
 void plan_free(struct plan *p)
 {
-	for (size_t i = 0; i < p->n; i++)
+	for (size_t i = 0; i < p->n; i++) {
 		strv_free(&p->steps[i].argv);
+		strv_free(&p->steps[i].fallback);
+	}
 	free(p->steps);
 	memset(p, 0, sizeof(*p));
 }

@@ -24,6 +24,7 @@ struct step {
 	int missing;        /* program not installed */
 	int level;          /* steps of one level may run in parallel */
 	const char *note;   /* why skipped, or a remark */
+	struct strv fallback; /* run when argv fails (empty: none) */
 };
 
 struct plan {
@@ -43,6 +44,11 @@ void plan_free(struct plan *p);
 /* The argv of component C's start command, from the graph and settings. */
 void plan_start_argv(struct ctx *ctx, const struct component *c,
 		     struct strv *argv, int *missing);
+/* When C's start (STOP: its stop) is a newer program that may fail where
+ * the older one works, the older one's argv (nfsd: `nfsdctl autostart`,
+ * else rpc.nfsd) and why; 0 when there is no fallback. */
+int plan_fallback_argv(struct ctx *ctx, const struct component *c, int stop,
+		       struct strv *argv, const char **why);
 const char *verb_name(enum verb v);
 /* [general] pipefs-directory, or its default. */
 const char *pipefs_dir(const struct ctx *ctx);

@@ -17,6 +17,14 @@ static void print_step(size_t num, const struct step *s)
 		printf("%2zu  %-5s  %-9s  %s%s\n", num, verb_name(s->verb), s->c->name,
 		       cmd, s->missing ? "  (not installed)" : "");
 	free(cmd);
+	if (s->fallback.n) {
+		cmd = strv_join_display(&s->fallback);
+		printf("    %-5s  %-9s  %s  (if it fails)\n", "or", "", cmd);
+		free(cmd);
+	}
+	/* which of two programs, and why */
+	if (s->verb != V_SKIP && s->note)
+		printf("    %-5s  %-9s  # %s\n", "", "", s->note);
 }
 
 void plan_print_text(const struct plan *p)

@@ -319,6 +319,19 @@ static int already_done(const struct step *s)
 	return 0;
 }
 
+/* The older program, when the step has one (nfsd: rpc.nfsd after a failed
+ * nfsdctl); 1 when it succeeded. */
+static int run_fallback(struct ctx *ctx, const struct step *s)
+{
+	struct step alt = *s;
+
+	if (!s->fallback.n)
+		return 0;
+	log_warn("%s: %s failed; running %s instead", s->c->name, s->argv.v[0], s->fallback.v[0]);
+	alt.argv = s->fallback;
+	return run_command(ctx, &alt) == 0;
+}
+
 /* MODE: starting (0: stopping); REFRESH: a reload, which always runs. */
 static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 		    int starting, int refresh)
@@ -334,7 +347,7 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 		return LSB_OK;
 	if (c->flags & F_FOREVER)
 		once_per_boot_done(c, 1);
-	if (run_command(ctx, s) != 0)
+	if (run_command(ctx, s) != 0 && !run_fallback(ctx, s))
 		return (c->flags & F_FOREVER) || !starting ? LSB_OK : LSB_ERR_GENERIC;
 	/* sm-notify must only speak once nfsd really serves */
 	if (starting && strcmp(c->name, "nfsd") == 0 &&

@@ -410,7 +410,8 @@ int main(int argc, char **argv)
 			fprintf(stderr, "%s\n", f.message);
 		return f.fail_code;
 	}
-	if (strcmp(name, "rpc.nfsd") == 0)
+	/* nfsdctl autostart | nfsdctl threads N: rpc.nfsd's effect */
+	if (strcmp(name, "rpc.nfsd") == 0 || strcmp(name, "nfsdctl") == 0)
 		return run_nfsd(argc, argv);
 	if (strcmp(name, "mount") == 0)
 		return run_mount(argc, argv);
