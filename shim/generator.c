@@ -21,6 +21,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#define MAX_EXPORT_UNITS 4
+
 #ifndef UNITDIR
 #define UNITDIR "/lib/systemd/system"
 #endif
@@ -76,6 +78,20 @@ static void touch_stamp(void)
 	free(stamp);
 }
 
+/* Both the unit that runs `exportfs -r` and the one that starts nfsd must
+ * wait for the exported file systems, or the first exports the directory
+ * under the mount point. */
+static int generate_export_ordering(const char *dir)
+{
+	const char *units[MAX_EXPORT_UNITS + 1] = { NULL };
+	size_t n = 0;
+
+	for (unsigned i = 0; i < graph_size && n < MAX_EXPORT_UNITS; i++)
+		if (graph[i].flags & F_EXPORT_MOUNTS)
+			units[n++] = graph[i].unit;
+	return generate_mount_ordering(dir, units);
+}
+
 int cmd_generator(struct ctx *ctx, int argc, char **argv)
 {
 	if (argc != 1 && argc != 3) {
@@ -86,7 +102,7 @@ int cmd_generator(struct ctx *ctx, int argc, char **argv)
 	/* a generator must never fail the boot over configuration: what it
 	 * cannot read it leaves out, and says so */
 	if (generate_target(ctx, argv[0], T_SERVER) | generate_target(ctx, argv[0], T_CLIENT) |
-	    generate_mount_ordering(argv[0], graph_find("nfsd")->unit) |
+	    generate_export_ordering(argv[0]) |
 	    generate_pipefs_mount(argv[0], graph_find("pipefs")->unit, pipefs_dir(ctx)))
 		return LSB_ERR_GENERIC;
 	return LSB_OK;

@@ -4,18 +4,71 @@
  * from fstab, so that at shutdown those loop-back mounts go first. */
 #include "generator_mounts.h"
 #include "log.h"
+#include "mounts.h"
 #include "paths.h"
 #include "strv.h"
 #include "xalloc.h"
 
+#include <arpa/inet.h>
 #include <ctype.h>
 #include <errno.h>
 #include <glob.h>
+#include <ifaddrs.h>
+#include <mntent.h>
+#include <netdb.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* Does an exports option list (the text between parentheses, or after
+ * "-") hold the `mountpoint` (alias `mp`) option?  Such an export is
+ * served only once its file system is mounted, whenever that is: no
+ * mount is required for it. */
+static int has_mountpoint_option(const char *opts, size_t len)
+{
+	static const char *const names[] = { "mountpoint", "mp" };
+	const char *end = opts + len;
+
+	while (opts < end) {
+		size_t w = strcspn(opts, ",)");
+
+		if (opts + w > end)
+			w = (size_t)(end - opts);
+		for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
+			size_t n = strlen(names[i]);
+
+			if (w >= n && strncmp(opts, names[i], n) == 0 && (w == n || opts[n] == '='))
+				return 1;
+		}
+		opts += w + 1;
+	}
+	return 0;
+}
+
+/* Any `mountpoint` option in the rest of an exports line, after the path:
+ * "-opts" (defaults for the line) or "client(opts)". */
+static int line_has_mountpoint_option(const char *rest)
+{
+	for (const char *p = rest; *p; p++) {
+		if (*p == '(') {
+			size_t len = strcspn(p + 1, ")");
+
+			if (has_mountpoint_option(p + 1, len))
+				return 1;
+			p += len;
+		} else if (*p == '-' && (p == rest || p[-1] == ' ' || p[-1] == '\t')) {
+			size_t len = strcspn(p + 1, " \t\n");
+
+			if (has_mountpoint_option(p + 1, len))
+				return 1;
+			p += len;
+		}
+	}
+	return 0;
+}
 
 /* The first word of an exports line: a path, possibly "quoted". */
 static void add_export_path(struct strv *paths, const char *line)
@@ -28,13 +81,34 @@ static void add_export_path(struct strv *paths, const char *line)
 	} else {
 		len = strcspn(p, " \t\n");
 	}
-	if (len && *p == '/') {
+	if (len && *p == '/' && !line_has_mountpoint_option(p + len + (p[len] == '"'))) {
 		char *path = xstrndup(p, len);
 
 		if (!strv_contains(paths, path))
 			strv_add(paths, path);
 		free(path);
 	}
+}
+
+/* Reads one logical exports line: a backslash before the newline goes on
+ * to the next line.  Returns its length, or -1 at the end. */
+static ssize_t read_logical_line(FILE *f, char **line, size_t *cap)
+{
+	char *part = NULL;
+	size_t part_cap = 0;
+	ssize_t len = getline(line, cap, f), n;
+
+	while (len >= 2 && (*line)[len - 1] == '\n' && (*line)[len - 2] == '\\' &&
+	       (n = getline(&part, &part_cap, f)) > 0) {
+		(*line)[len - 2] = ' ';
+		(*line)[len - 1] = '\0';
+		*line = xrealloc(*line, (size_t)(len + n + 1));
+		*cap = (size_t)(len + n + 1);
+		memcpy(*line + len - 1, part, (size_t)n + 1);
+		len += n - 1;
+	}
+	free(part);
+	return len;
 }
 
 static void read_exports_file(struct strv *paths, const char *file)
@@ -45,7 +119,7 @@ static void read_exports_file(struct strv *paths, const char *file)
 
 	if (!f)
 		return;
-	while (getline(&line, &cap, f) > 0)
+	while (read_logical_line(f, &line, &cap) > 0)
 		if (line[strspn(line, " \t")] != '#')
 			add_export_path(paths, line);
 	free(line);
@@ -66,6 +140,45 @@ static void exported_paths(struct strv *paths)
 	}
 	free(main_file);
 	free(pattern);
+}
+
+/* Is DIR PATH itself or one of its parents? */
+static int path_is_under(const char *path, const char *dir)
+{
+	size_t len = strlen(dir);
+
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	if (len == 1 && dir[0] == '/')
+		return 1;
+	return strncmp(path, dir, len) == 0 && (path[len] == '\0' || path[len] == '/');
+}
+
+/* Is PATH on a file system that fstab mounts only on request (`noauto`)?
+ * The deepest fstab entry holding PATH decides.  Requiring its mount would
+ * make systemd mount a removable disk at boot, and fail the server when it
+ * is absent; such an export is served when somebody mounts it. */
+static int on_noauto_mount(const char *path)
+{
+	char *fstab = path_in_root("/etc/fstab");
+	FILE *f = setmntent(fstab, "re");
+	struct mntent *m;
+	size_t best = 0;
+	int noauto = 0;
+
+	free(fstab);
+	if (!f)
+		return 0;
+	while ((m = getmntent(f)) != NULL) {
+		size_t len = strlen(m->mnt_dir);
+
+		if (m->mnt_dir[0] != '/' || !path_is_under(path, m->mnt_dir) || len < best)
+			continue;
+		best = len;
+		noauto = hasmntopt(m, "noauto") != NULL;
+	}
+	endmntent(f);
+	return noauto;
 }
 
 /* systemd's path escaping (systemd-escape --path): "/srv/my nfs" becomes
@@ -96,13 +209,69 @@ char *systemd_escape_path(const char *path)
 	return out;
 }
 
-static int is_local_host(const char *host)
+static int is_loopback(const struct sockaddr *sa)
 {
-	char name[256] = "";
+	if (sa->sa_family == AF_INET)
+		return (ntohl(((const struct sockaddr_in *)sa)->sin_addr.s_addr) >> 24) == 127;
+	if (sa->sa_family == AF_INET6)
+		return IN6_IS_ADDR_LOOPBACK(&((const struct sockaddr_in6 *)sa)->sin6_addr);
+	return 0;
+}
 
+static int same_address(const struct sockaddr *a, const struct sockaddr *b)
+{
+	if (!a || !b || a->sa_family != b->sa_family)
+		return 0;
+	if (a->sa_family == AF_INET)
+		return ((const struct sockaddr_in *)a)->sin_addr.s_addr ==
+		       ((const struct sockaddr_in *)b)->sin_addr.s_addr;
+	if (a->sa_family == AF_INET6)
+		return memcmp(&((const struct sockaddr_in6 *)a)->sin6_addr,
+			      &((const struct sockaddr_in6 *)b)->sin6_addr, sizeof(struct in6_addr)) == 0;
+	return 0;
+}
+
+/* Is SA a loop-back address or one of this machine's interfaces? */
+static int is_local_address(const struct sockaddr *sa, const struct ifaddrs *ifs)
+{
+	if (is_loopback(sa))
+		return 1;
+	for (const struct ifaddrs *i = ifs; i; i = i->ifa_next)
+		if (same_address(sa, i->ifa_addr))
+			return 1;
+	return 0;
+}
+
+/* Does HOST (a name, an address, an [IPv6] address) name this machine?
+ * Whatever it resolves to is compared with the local interfaces'
+ * addresses, so the FQDN, an alias or an interface's address count as
+ * well as localhost. */
+static int is_local_host(const char *spec)
+{
+	char name[256] = "", *host = xstrdup(spec);
+	size_t len = strlen(host);
+	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *res = NULL;
+	struct ifaddrs *ifs = NULL;
+	int local = 0;
+
+	if (host[0] == '[' && len > 1 && host[len - 1] == ']') {
+		memmove(host, host + 1, len - 2);
+		host[len - 2] = '\0';
+	}
 	gethostname(name, sizeof(name) - 1);
-	return !strcmp(host, "localhost") || !strncmp(host, "127.", 4) ||
-	       !strcmp(host, "[::1]") || !strcmp(host, "::1") || !strcmp(host, name);
+	if (!strcmp(host, "localhost") || !strcmp(host, name)) {
+		free(host);
+		return 1;
+	}
+	if (getaddrinfo(host, NULL, &hints, &res) == 0 && getifaddrs(&ifs) == 0)
+		for (const struct addrinfo *a = res; a && !local; a = a->ai_next)
+			local = is_local_address(a->ai_addr, ifs);
+	if (res)
+		freeaddrinfo(res);
+	if (ifs)
+		freeifaddrs(ifs);
+	free(host);
+	return local;
 }
 
 /* fstab lines "SERVER:/path MOUNTPOINT nfs|nfs4 ..." of this very host */
@@ -139,37 +308,55 @@ static void loopback_mounts(struct strv *units)
 	fclose(f);
 }
 
-int generate_mount_ordering(const char *dir, const char *server_unit)
+static void write_ordering(FILE *f, const struct strv *paths, const struct strv *units)
 {
-	struct strv paths, units;
-	char *dropdir = xasprintf("%s/%s.d", dir, server_unit);
+	fputs("# Generated by nfs-ctl-generator from /etc/exports and /etc/fstab\n[Unit]\n", f);
+	/* systemd unquotes the words of this setting */
+	for (size_t i = 0; i < paths->n; i++)
+		fprintf(f, strpbrk(paths->v[i], " \t\\\"'") ? "RequiresMountsFor=\"%s\"\n"
+							    : "RequiresMountsFor=%s\n", paths->v[i]);
+	for (size_t i = 0; i < units->n; i++)
+		fprintf(f, "Before=%s\n", units->v[i]);
+}
+
+static int write_ordering_dropin(const char *dir, const char *unit, const struct strv *paths,
+				 const struct strv *units)
+{
+	char *dropdir = xasprintf("%s/%s.d", dir, unit);
 	char *file = xasprintf("%s/nfs-ctl-mounts.conf", dropdir);
 	FILE *f = NULL;
 	int rc = 0;
 
-	strv_init(&paths);
-	strv_init(&units);
-	exported_paths(&paths);
-	loopback_mounts(&units);
-	if (paths.n || units.n) {
-		if ((mkdir(dropdir, 0755) < 0 && errno != EEXIST) || !(f = fopen(file, "we"))) {
-			log_error("generator: %s: %s", file, strerror(errno));
-			rc = -1;
-		} else {
-			fputs("# Generated by nfs-ctl-generator from /etc/exports and /etc/fstab\n[Unit]\n", f);
-			/* systemd unquotes the words of this setting */
-			for (size_t i = 0; i < paths.n; i++)
-				fprintf(f, strpbrk(paths.v[i], " \t\\\"'") ? "RequiresMountsFor=\"%s\"\n"
-									: "RequiresMountsFor=%s\n", paths.v[i]);
-			for (size_t i = 0; i < units.n; i++)
-				fprintf(f, "Before=%s\n", units.v[i]);
-			fclose(f);
-		}
+	if ((mkdir(dropdir, 0755) < 0 && errno != EEXIST) || !(f = fopen(file, "we"))) {
+		log_error("generator: %s: %s", file, strerror(errno));
+		rc = -1;
+	} else {
+		write_ordering(f, paths, units);
+		fclose(f);
 	}
-	strv_free(&paths);
-	strv_free(&units);
 	free(dropdir);
 	free(file);
+	return rc;
+}
+
+int generate_mount_ordering(const char *dir, const char *const *export_units)
+{
+	struct strv all, paths, units;
+	int rc = 0;
+
+	strv_init(&all);
+	strv_init(&paths);
+	strv_init(&units);
+	exported_paths(&all);
+	for (size_t i = 0; i < all.n; i++)
+		if (!on_noauto_mount(all.v[i]))
+			strv_add(&paths, all.v[i]);
+	loopback_mounts(&units);
+	for (; *export_units && (paths.n || units.n); export_units++)
+		rc |= write_ordering_dropin(dir, *export_units, &paths, &units);
+	strv_free(&all);
+	strv_free(&paths);
+	strv_free(&units);
 	return rc;
 }
 
@@ -186,20 +373,41 @@ static int write_text(const char *path, const char *text)
 	return 0;
 }
 
+/* Is WHERE already the mount point of another file system?  Mounting
+ * rpc_pipefs over it would hide it (an administrator's choice, or a
+ * mistake in [general] pipefs-directory): refused. */
+static int taken_by_other_mount(const char *where)
+{
+	char *in_root = path_in_root(where), fstype[64];
+	int taken = mounts_type_at(in_root, fstype, sizeof(fstype)) && strcmp(fstype, "rpc_pipefs") != 0;
+
+	if (taken)
+		log_error("generator: %s is already a mount point of %s: no rpc_pipefs mount is generated "
+			  "there (check [general] pipefs-directory)", where, fstype);
+	free(in_root);
+	return taken;
+}
+
 int generate_pipefs_mount(const char *dir, const char *target_unit_name, const char *where)
 {
-	char *esc = systemd_escape_path(where);
-	char *unit = xasprintf("%s/%s.mount", dir, esc);
-	char *dropdir = xasprintf("%s/%s.d", dir, target_unit_name);
-	char *dropin = xasprintf("%s/nfs-ctl-mount.conf", dropdir);
-	char *text = xasprintf("# Generated by nfs-ctl-generator for [general] pipefs-directory\n"
-			       "[Unit]\nDescription=RPC pipe file system\nDefaultDependencies=no\n"
-			       "Conflicts=umount.target\nBefore=umount.target\n\n"
-			       "[Mount]\nWhat=sunrpc\nWhere=%s\nType=rpc_pipefs\n", where);
-	char *req = xasprintf("# Generated by nfs-ctl-generator\n[Unit]\nRequires=%s.mount\nAfter=%s.mount\n",
-			      esc, esc);
-	int rc = write_text(unit, text);
+	char *esc, *unit, *dropdir, *dropin, *text, *req;
+	int rc;
 
+	if (taken_by_other_mount(where))
+		return 0;
+	esc = systemd_escape_path(where);
+	unit = xasprintf("%s/%s.mount", dir, esc);
+	dropdir = xasprintf("%s/%s.d", dir, target_unit_name);
+	dropin = xasprintf("%s/nfs-ctl-mount.conf", dropdir);
+	/* after tmpfiles, which may create the directory (Debian: /run) */
+	text = xasprintf("# Generated by nfs-ctl-generator for [general] pipefs-directory\n"
+			 "[Unit]\nDescription=RPC pipe file system\nDefaultDependencies=no\n"
+			 "After=systemd-tmpfiles-setup.service\n"
+			 "Conflicts=umount.target\nBefore=umount.target\n\n"
+			 "[Mount]\nWhat=sunrpc\nWhere=%s\nType=rpc_pipefs\n", where);
+	req = xasprintf("# Generated by nfs-ctl-generator\n[Unit]\nRequires=%s.mount\nAfter=%s.mount\n",
+			esc, esc);
+	rc = write_text(unit, text);
 	if (mkdir(dropdir, 0755) < 0 && errno != EEXIST) {
 		log_error("generator: %s: %s", dropdir, strerror(errno));
 		rc = -1;

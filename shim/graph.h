@@ -28,6 +28,9 @@ enum comp_flags {
 	F_READY_PIPE = 1 << 5, /* ready only once it watches nfsd's pipe
 				* directory in rpc_pipefs (pipe_watch.h), in
 				* both inits: nfsd gives up on it after ~0.5 s */
+	F_EXPORT_MOUNTS = 1 << 6, /* serves the exports: after their file
+				   * systems are mounted, before loop-back
+				   * NFS mounts (generator) */
 };
 
 struct component {

@@ -92,6 +92,30 @@ static int visit_has(const struct mount_entry *e, void *arg)
 	return q->found;
 }
 
+struct type_query {
+	const char *mountpoint;
+	char fstype[64];
+};
+
+static int visit_type(const struct mount_entry *e, void *arg)
+{
+	struct type_query *q = arg;
+
+	/* the last mount at a place is the one that is seen there */
+	if (strcmp(e->mountpoint, q->mountpoint) == 0)
+		snprintf(q->fstype, sizeof(q->fstype), "%s", e->fstype);
+	return 0;
+}
+
+int mounts_type_at(const char *mountpoint, char *fstype, size_t len)
+{
+	struct type_query q = { mountpoint, "" };
+
+	for_each_mount(visit_type, &q);
+	snprintf(fstype, len, "%s", q.fstype);
+	return q.fstype[0] != '\0';
+}
+
 int mounts_has(const char *fstype, const char *mountpoint)
 {
 	struct has_query q = { fstype, mountpoint, 0 };

@@ -1,0 +1,123 @@
+#!/usr/bin/env bats
+# The systemd generator's part about file systems (generator_mounts.c):
+# RequiresMountsFor= the exported paths on every unit that serves them,
+# Before= the NFS mounts of this very machine, the rpc_pipefs mount.
+
+load helpers
+
+setup() {
+	make_sandbox
+	GEN=$BATS_TEST_TMPDIR/gen
+	mkdir -p "$GEN"
+}
+
+teardown() {
+	destroy_sandbox
+}
+
+generator() {
+	run "$NFS_CTL" --root "$ROOT" generator "$GEN" "$GEN/early" "$GEN/late"
+	assert_success
+}
+
+dropin() { # UNIT
+	cat "$GEN/$1.d/nfs-ctl-mounts.conf"
+}
+
+@test "generator: the unit that runs exportfs -r waits for the exported file systems too" {
+	printf '/srv/a *(rw)\n"/srv/with space" host(ro)\n' >"$ROOT/etc/exports"
+	generator
+	for unit in nfs-exports.service nfsd.service; do
+		run dropin "$unit"
+		assert_success
+		assert_line 'RequiresMountsFor=/srv/a'
+		assert_line 'RequiresMountsFor="/srv/with space"'
+	done
+}
+
+@test "generator: exports on a noauto fstab file system require no mount (the disk is not pulled in at boot)" {
+	cat >"$ROOT/etc/exports" <<-'X'
+	/media/usb/photos *(ro)
+	/media/usb *(ro)
+	/srv/data *(rw)
+	X
+	cat >"$ROOT/etc/fstab" <<-'X'
+	# removable disk, mounted by hand
+	/dev/sdb1 /media/usb ext4 noauto,nofail 0 2
+	/dev/sdc1 /srv ext4 defaults 0 2
+	X
+	generator
+	run dropin nfs-exports.service
+	assert_line 'RequiresMountsFor=/srv/data'
+	refute_output --partial /media/usb
+	run dropin nfsd.service
+	refute_output --partial /media/usb
+}
+
+@test "generator: the deepest fstab entry decides: an auto mount under a noauto one is required" {
+	printf '/mnt/pool/set *(rw)\n' >"$ROOT/etc/exports"
+	printf '/dev/sdb1 /mnt ext4 noauto 0 2\n/dev/sdb2 /mnt/pool ext4 defaults 0 2\n' >"$ROOT/etc/fstab"
+	generator
+	run dropin nfs-exports.service
+	assert_line 'RequiresMountsFor=/mnt/pool/set'
+}
+
+@test "generator: exports with the mountpoint (mp) option require no mount" {
+	cat >"$ROOT/etc/exports" <<-'X'
+	/export/late host1(rw,mountpoint) host2(ro)
+	/export/mp -mp=/export host(rw)
+	/export/plain host(rw,no_subtree_check)
+	/export/continued \
+		host(rw,mountpoint=/export/continued)
+	X
+	generator
+	run dropin nfs-exports.service
+	assert_line 'RequiresMountsFor=/export/plain'
+	refute_output --partial /export/late
+	refute_output --partial /export/mp
+	refute_output --partial /export/continued
+}
+
+@test "generator: loop-back NFS mounts by any local name or address are unmounted before the server stops" {
+	local ifaddr
+	ifaddr=$(hostname -I 2>/dev/null | awk '{print $1}')
+	{
+		echo "localhost:/srv/a /mnt/a nfs defaults 0 0"
+		# ::1 spelled out: only resolving the address finds it local
+		echo "[0:0:0:0:0:0:0:1]:/srv/b /mnt/b nfs4 defaults 0 0"
+		[ -z "$ifaddr" ] || echo "$ifaddr:/srv/c /mnt/c nfs defaults 0 0"
+		# TEST-NET-2: a remote server
+		echo "198.51.100.7:/srv/d /mnt/d nfs defaults 0 0"
+	} >"$ROOT/etc/fstab"
+	generator
+	run dropin nfsd.service
+	assert_line 'Before=mnt-a.mount'
+	assert_line 'Before=mnt-b.mount'
+	[ -z "$ifaddr" ] || assert_line 'Before=mnt-c.mount'
+	refute_line 'Before=mnt-d.mount'
+}
+
+@test "generator: the rpc_pipefs mount runs after systemd-tmpfiles-setup" {
+	generator
+	run cat "$GEN/var-lib-nfs-rpc_pipefs.mount"
+	assert_success
+	assert_line 'After=systemd-tmpfiles-setup.service'
+	assert_line 'Where=/var/lib/nfs/rpc_pipefs'
+	run cat "$GEN/rpc_pipefs.target.d/nfs-ctl-mount.conf"
+	assert_line 'Requires=var-lib-nfs-rpc_pipefs.mount'
+}
+
+@test "generator: a pipefs-directory that is already another mount is refused, the boot is not failed" {
+	printf '[general]\npipefs-directory = /srv/data\n' >"$ROOT/etc/nfs.conf"
+	echo "50 1 8:1 / $ROOT/srv/data rw - ext4 /dev/sda1 rw" >>"$ROOT/proc/self/mountinfo"
+	run "$NFS_CTL" --root "$ROOT" generator "$GEN" "$GEN/early" "$GEN/late"
+	assert_success
+	assert_output --partial "/srv/data is already a mount point of ext4"
+	[ ! -e "$GEN/srv-data.mount" ]
+	[ ! -e "$GEN/rpc_pipefs.target.d/nfs-ctl-mount.conf" ]
+	# rpc_pipefs already there (a second run, or mounted by hand) is fine
+	rm -f "$ROOT/proc/self/mountinfo"
+	echo "51 1 0:40 / $ROOT/srv/data rw - rpc_pipefs sunrpc rw" >"$ROOT/proc/self/mountinfo"
+	generator
+	[ -e "$GEN/srv-data.mount" ]
+}
