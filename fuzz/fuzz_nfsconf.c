@@ -32,19 +32,16 @@ static void on_include(void *opaque, struct settings *s, const char *path,
 
 static void build_every_argv(struct settings *s)
 {
-	static const char *const components[] = { "statd", "sm-notify",
-		"mountd", "idmapd", "nfsdcld", "gssd", "svcgssd", "blkmapd",
-		"exports", "nfsd" };
 
 	/* pretend the values came from a distribution file, so that the
 	 * argv builder uses all of them */
 	for (size_t i = 0; i < s->n; i++)
 		s->v[i].origin = ORIGIN_LEGACY;
-	for (size_t i = 0; i < sizeof(components) / sizeof(*components); i++) {
+	for (unsigned i = 0; i < graph_size; i++) {
 		struct strv sv;
 
 		strv_init(&sv);
-		daemon_args(s, components[i], &sv);
+		daemon_args(s, &graph[i], &sv);
 		strv_free(&sv);
 	}
 }

@@ -15,9 +15,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const struct legacy_format *const formats[] = {
 		&legacy_debian, &legacy_redhat, &legacy_suse,
 	};
-	static const char *const components[] = { "statd", "sm-notify",
-		"mountd", "idmapd", "nfsdcld", "gssd", "svcgssd", "blkmapd",
-		"exports", "nfsd" };
 	struct settings s;
 
 	if (size == 0)
@@ -26,11 +23,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	settings_init(&s);
 	legacy_parse((const char *)data + 1, size - 1, "fuzz.vars", &s,
 		     formats[data[0] % 3]);
-	for (size_t i = 0; i < sizeof(components) / sizeof(*components); i++) {
+	for (unsigned i = 0; i < graph_size; i++) {
 		struct strv sv;
 
 		strv_init(&sv);
-		daemon_args(&s, components[i], &sv);
+		daemon_args(&s, &graph[i], &sv);
 		strv_free(&sv);
 	}
 	settings_free(&s);

@@ -23,7 +23,7 @@ mkdir -p "$artifacts"
 mkdir -p "$work/inc" && : > "$work/inc/build-config.h"
 inc="-I$top/shim -I$work/inc"
 
-common="settings.c xalloc.c strv.c paths.c conf_diag.c conf_file.c daemon_args.c"
+common="settings.c xalloc.c strv.c paths.c conf_diag.c conf_file.c daemon_args.c graph.c"
 # the parser(s) each target needs besides $common
 sources_of() {
 	case $1 in

@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "conf_diag.h"
 #include "daemon_args.h"
+#include "graph.h"
 #include "log.h"
 #include "policy.h"
 #include "xalloc.h"
@@ -17,17 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const components[] = {
-	"statd", "sm-notify", "mountd", "idmapd", "nfsdcld", "gssd",
-	"svcgssd", "blkmapd", "exports", "nfsd", NULL,
-};
-
-static int known_component(const char *c)
+/* Components whose command nfs-ctl runs (daemons and one-shots). */
+static int runs_command(const struct component *c)
 {
-	for (const char *const *k = components; *k; k++)
-		if (!strcmp(*k, c))
-			return 1;
-	return 0;
+	return c->kind == KIND_DAEMON || c->kind == KIND_ONESHOT;
 }
 
 static const char *origin_name(enum origin o)
@@ -133,14 +127,15 @@ static int get(const struct ctx *ctx, const char *name)
 
 static int show_argv(const struct ctx *ctx, const char *component)
 {
+	const struct component *c = graph_find(component);
 	struct strv sv;
 
-	if (!known_component(component)) {
+	if (!c || !runs_command(c)) {
 		log_error("config --argv: unknown component '%s'", component);
 		return 2;
 	}
 	strv_init(&sv);
-	daemon_args(&ctx->settings, component, &sv);
+	daemon_args(&ctx->settings, c, &sv);
 	for (size_t i = 0; i < sv.n; i++)
 		puts(sv.v[i]);
 	strv_free(&sv);
@@ -149,11 +144,14 @@ static int show_argv(const struct ctx *ctx, const char *component)
 
 static int show_wants(const struct ctx *ctx, const char *target)
 {
-	for (const char *const *c = components; *c; c++) {
+	for (unsigned i = 0; i < graph_size; i++) {
 		const char *why;
-		int yes = policy_wants(ctx, target, *c, &why);
+		int yes;
 
-		printf("%-10s %s%s%s\n", *c, yes ? "yes" : "no",
+		if (!runs_command(&graph[i]))
+			continue;
+		yes = policy_wants(ctx, target, &graph[i], &why);
+		printf("%-10s %s%s%s\n", graph[i].name, yes ? "yes" : "no",
 		       *why ? "\t" : "", why);
 	}
 	return 0;

@@ -30,11 +30,6 @@ struct rule {
 	const char *opt, *opt2;
 };
 
-struct component_rules {
-	const char *component;
-	const struct rule *rules;
-};
-
 static const struct rule nfsd_rules[] = {
 	{ "nfsd", "debug",      IF_TRUE,    "-d", NULL },
 	{ "nfsd", "host",       LIST,       "-H", NULL },
@@ -117,7 +112,7 @@ static const struct rule svcgssd_rules[] = {
 	{ NULL, NULL, VALUE, NULL, NULL },
 };
 
-static const struct rule pipefs_rules[] = {
+static const struct rule idmapd_rules[] = {
 	{ "general", "pipefs-directory", VALUE, "-p", NULL },
 	{ NULL, NULL, VALUE, NULL, NULL },
 };
@@ -133,18 +128,6 @@ static const struct rule no_rules[] = {
 	{ NULL, NULL, VALUE, NULL, NULL },
 };
 
-static const struct component_rules components[] = {
-	{ "nfsd", nfsd_rules },
-	{ "mountd", mountd_rules },
-	{ "statd", statd_rules },
-	{ "sm-notify", sm_notify_rules },
-	{ "gssd", gssd_rules },
-	{ "svcgssd", svcgssd_rules },
-	{ "idmapd", pipefs_rules },
-	{ "nfsdcld", nfsdcld_rules },
-	{ "blkmapd", no_rules },
-	{ "exports", no_rules },
-};
 
 /* The value of SECTION.KEY if nfs-ctl, not the daemon, must pass it. */
 static const char *ours(const struct settings *s, const char *section,
@@ -238,14 +221,6 @@ static void add_words(struct strv *out, const char *list)
 	}
 }
 
-static const struct rule *rules_for(const char *component)
-{
-	for (size_t i = 0; i < sizeof(components) / sizeof(*components); i++)
-		if (!strcmp(components[i].component, component))
-			return components[i].rules;
-	return no_rules;
-}
-
 /* rpc.nfsd reads [nfsd] rdma (a boolean, or a port in old files) and
  * rdma-port together, and --rdma[=PORT] replaces both: when either is ours
  * to pass, pass the combined state.  (No option turns RDMA off again.) */
@@ -286,21 +261,45 @@ static const char *free_form_args(const struct settings *s,
 	return e && e->origin != ORIGIN_DEFAULT ? e->value : NULL;
 }
 
-void daemon_args(const struct settings *s, const char *component,
+static void add_nfsd_tail(const struct settings *s, struct strv *out)
+{
+	add_nfsd_rdma(s, out);
+	add_nfsd_threads(s, out);
+}
+
+/* The graph's argv column: a rule table, and what the rules cannot say
+ * (combined or positional arguments) as a function run after them. */
+static const struct {
+	const struct rule *rules;
+	void (*tail)(const struct settings *, struct strv *);
+} by_column[] = {
+	[ARGV_NONE] = { no_rules, NULL },
+	[ARGV_NFSD] = { nfsd_rules, add_nfsd_tail },
+	[ARGV_MOUNTD] = { mountd_rules, NULL },
+	[ARGV_STATD] = { statd_rules, NULL },
+	[ARGV_SM_NOTIFY] = { sm_notify_rules, NULL },
+	[ARGV_GSSD] = { gssd_rules, NULL },
+	[ARGV_SVCGSSD] = { svcgssd_rules, NULL },
+	[ARGV_IDMAPD] = { idmapd_rules, NULL },
+	[ARGV_NFSDCLD] = { nfsdcld_rules, NULL },
+};
+
+_Static_assert(sizeof(by_column) / sizeof(*by_column) == ARGV_NFSDCLD + 1,
+	       "one rule table per argv column value of graph.h");
+
+void daemon_args(const struct settings *s, const struct component *c,
 		 struct strv *out)
 {
-	const char *raw = free_form_args(s, component);
+	const char *raw = free_form_args(s, c->name);
 
 	if (raw)
 		add_words(out, raw);
-	for (const struct rule *r = rules_for(component); r->section; r++) {
+	for (const struct rule *r = by_column[c->argv].rules; r->section; r++) {
 		const char *v = ours(s, r->section, r->key);
 
 		if (v)
 			apply_rule(r, v, out);
 	}
-	if (!strcmp(component, "nfsd")) {
-		add_nfsd_rdma(s, out);
-		add_nfsd_threads(s, out);
-	}
+	if (by_column[c->argv].tail)
+		by_column[c->argv].tail(s, out);
 }

@@ -81,7 +81,7 @@ static int joined_args(const struct settings *s, const char *name,
 	int ok = 1;
 
 	strv_init(&sv);
-	daemon_args(s, component, &sv);
+	daemon_args(s, graph_find(component), &sv);
 	text_str(words, "");
 	for (size_t i = 0; i < sv.n; i++) {
 		if (!word_survives_splitting(sv.v[i])) {

@@ -104,7 +104,7 @@ static size_t unit_processes(pid_t *out, size_t max)
 }
 
 /* `exec --ready COMPONENT` (ExecStartPost=): waits for the readiness that
- * a forking daemon's exit does not give (F_READY_PIPE).  The daemon is
+ * a forking daemon's exit does not give (readiness READY_PIPE_WATCHED).  The daemon is
  * $MAINPID when systemd knows it, else any process of the unit. */
 static int exec_ready(struct ctx *ctx, const struct component *c)
 {
@@ -114,7 +114,7 @@ static int exec_ready(struct ctx *ctx, const struct component *c)
 	char *dir;
 	int rc = LSB_OK;
 
-	if (!(c->flags & F_READY_PIPE)) {
+	if (c->ready != READY_PIPE_WATCHED) {
 		log_error("exec --ready %s: %s has no readiness to wait for", c->name, c->name);
 		return LSB_ERR_ARGS;
 	}
@@ -136,7 +136,7 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 {
 	const struct component *c;
 	struct plan p;
-	int stop = 0, ready = 0, rc;
+	int stop = 0, ready = 0, reload = 0, rc;
 
 	if (argc > 0 && strcmp(argv[0], "--stop") == 0) {
 		stop = 1;
@@ -144,9 +144,12 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 	} else if (argc > 0 && strcmp(argv[0], "--ready") == 0) {
 		ready = 1;
 		argc--, argv++;
+	} else if (argc > 0 && strcmp(argv[0], "--reload") == 0) {
+		reload = 1;
+		argc--, argv++;
 	}
 	if (argc != 1 || !(c = graph_find(argv[0])) || c->kind == KIND_EXTERNAL) {
-		log_error("usage: nfs-ctl exec [--stop|--ready] COMPONENT (a component other than rpcbind)");
+		log_error("usage: nfs-ctl exec [--stop|--ready|--reload] COMPONENT (a component other than rpcbind)");
 		return LSB_ERR_ARGS;
 	}
 	if (ready)
@@ -156,6 +159,16 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 		return LSB_ERR_NOT_CONFIGURED;
 	}
 	memset(&p, 0, sizeof(p));
+	if (reload) {
+		if (plan_build(ctx, "reload", c->name, &p) < 0 || p.n == 0) {
+			log_error("exec --reload %s: %s has no reload command", c->name, c->name);
+			plan_free(&p);
+			return LSB_ERR_ARGS;
+		}
+		rc = exec_steps(ctx, &p);
+		plan_free(&p);
+		return rc;
+	}
 	if (!stop) {
 		struct strv a;
 		int missing = 0;

@@ -54,9 +54,9 @@ static int generate_target(struct ctx *ctx, const char *dir, unsigned target)
 		const struct component *c = &graph[i];
 		const char *why;
 
-		if (!(c->targets & target) || !(c->flags & F_GATED))
+		if (!(c->targets & target) || !graph_gated(c))
 			continue;
-		if (policy_wants(ctx, target_name(target), c->name, &why))
+		if (policy_wants(ctx, target_name(target), c, &why))
 			rc |= want(dir, target_unit(target), c->unit);
 		else
 			log_debug("generator: %s without %s: %s", target_name(target), c->name, why);
@@ -87,13 +87,15 @@ static int generate_export_ordering(const char *dir)
 	size_t n = 0;
 
 	for (unsigned i = 0; i < graph_size && n < MAX_EXPORT_UNITS; i++)
-		if (graph[i].flags & F_EXPORT_MOUNTS)
+		if (graph[i].export_mounts)
 			units[n++] = graph[i].unit;
 	return generate_mount_ordering(dir, units);
 }
 
 int cmd_generator(struct ctx *ctx, int argc, char **argv)
 {
+	int rc;
+
 	if (argc != 1 && argc != 3) {
 		log_error("usage: nfs-ctl generator NORMAL-DIR [EARLY-DIR LATE-DIR]");
 		return LSB_ERR_ARGS;
@@ -101,9 +103,10 @@ int cmd_generator(struct ctx *ctx, int argc, char **argv)
 	touch_stamp();
 	/* a generator must never fail the boot over configuration: what it
 	 * cannot read it leaves out, and says so */
-	if (generate_target(ctx, argv[0], T_SERVER) | generate_target(ctx, argv[0], T_CLIENT) |
-	    generate_export_ordering(argv[0]) |
-	    generate_pipefs_mount(argv[0], graph_find("pipefs")->unit, pipefs_dir(ctx)))
-		return LSB_ERR_GENERIC;
-	return LSB_OK;
+	rc = generate_target(ctx, argv[0], T_SERVER) | generate_target(ctx, argv[0], T_CLIENT) |
+	     generate_export_ordering(argv[0]);
+	for (unsigned i = 0; i < graph_size; i++)
+		if (graph[i].conf_path)
+			rc |= generate_pipefs_mount(argv[0], graph[i].unit, pipefs_dir(ctx));
+	return rc ? LSB_ERR_GENERIC : LSB_OK;
 }

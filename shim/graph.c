@@ -1,29 +1,70 @@
-/* The component graph of nfs-ctl: the one place that holds NFS start order.
+/* The component graph of nfs-ctl: the one place that holds NFS start order
+ * and how each component differs from the others.
  * Start order follows `needs` and `after`; stop order is its reverse.
  * Every mode (sysv runner, systemd units, plan, start-statd) reads this. */
 #include "graph.h"
 
-#include <stddef.h>
-#include <string.h>
 
 #define S T_SERVER
 #define C T_CLIENT
 
 const struct component graph[] = {
-/*  name        kind           unit                            start                    stop                     needs                          after                                       targets       flags              pidfile             rpc     what */
-{ "rpcbind",   KIND_EXTERNAL, "rpcbind.socket",               "rpcbind",               NULL,                    NULL,                          NULL,                                       0,            0,                 NULL,               100000, "RPC port mapper (rpcbind package)" },
-{ "nfsd-fs",   KIND_MOUNT,    "proc-fs-nfsd.mount",           "nfsd /proc/fs/nfsd",    NULL,                    NULL,                          NULL,                                       S,            0,                 NULL,               0,      "NFS server control file system" },
-{ "pipefs",    KIND_MOUNT,    "rpc_pipefs.target",            "rpc_pipefs /var/lib/nfs/rpc_pipefs", NULL,       NULL,                          NULL,                                       0,            F_CONF_PATH,       NULL,               0,      "RPC pipe file system" },
-{ "statd",     KIND_DAEMON,   "rpc-statd.service",            "rpc.statd --no-notify", NULL,                    "rpcbind",                     NULL,                                       S,            F_GATED|F_SHARED,  "/run/rpc.statd.pid", 100024, "NSM status monitor for NFSv2/v3 locking" },
-{ "mountd",    KIND_DAEMON,   "nfs-mountd.service",           "rpc.mountd",            NULL,                    "nfsd-fs rpcbind",             NULL,                                       S,            F_RPC_IF_V3,       NULL,               100005, "NFS mount daemon" },
-{ "idmapd",    KIND_DAEMON,   "nfs-idmapd.service",           "rpc.idmapd",            NULL,                    "pipefs",                      NULL,                                       S,            F_GATED,           NULL,               0,      "NFSv4 id <-> name mapper" },
-{ "nfsdcld",   KIND_DAEMON,   "nfsdcld.service",              "nfsdcld",               NULL,                    "pipefs nfsd-fs",              NULL,                                       S,            F_GATED|F_READY_PIPE, NULL,               0,      "NFSv4 client tracking daemon" },
-{ "gssd",      KIND_DAEMON,   "rpc-gssd.service",             "rpc.gssd",              NULL,                    "pipefs",                      NULL,                                       S|C|T_SECURE, F_GATED|F_SHARED,  NULL,               0,      "RPCSEC_GSS (Kerberos) client daemon" },
-{ "svcgssd",   KIND_DAEMON,   "rpc-svcgssd.service",          "rpc.svcgssd",           NULL,                    NULL,                          NULL,                                       S|T_SECURE,   F_GATED,           NULL,               0,      "RPCSEC_GSS server daemon" },
-{ "blkmapd",   KIND_DAEMON,   "nfs-blkmap.service",           "blkmapd",               NULL,                    "pipefs",                      NULL,                                       C|T_BLKMAP,   F_GATED,           NULL,               0,      "pNFS block layout mapper" },
-{ "exports",   KIND_ONESHOT,  "nfs-exports.service",          "exportfs -r",           "exportfs -au; exportfs -f", "nfsd-fs",                 NULL,                                       S,            F_EXPORT_MOUNTS,   NULL,               0,      "export table" },
-{ "nfsd",      KIND_ONESHOT,  "nfsd.service",                 "rpc.nfsd",              "rpc.nfsd 0",            "nfsd-fs mountd exports rpcbind", "statd idmapd nfsdcld gssd svcgssd mountd exports", S,       F_EXPORT_MOUNTS,   NULL,               100003, "kernel NFS server threads" },
-{ "sm-notify", KIND_ONESHOT,  "rpc-statd-notify.service",     "sm-notify",             NULL,                    NULL,                          "nfsd",                                     S|C,          F_GATED|F_FOREVER, NULL,               0,      "reboot notification to NFS peers (once per boot)" },
+{ .name = "rpcbind", .kind = KIND_EXTERNAL, .unit = "rpcbind.socket", .start = "rpcbind",
+  .rpcprog = 100000, .what = "RPC port mapper (rpcbind package)" },
+{ .name = "nfsd-fs", .kind = KIND_MOUNT, .unit = "proc-fs-nfsd.mount",
+  .start = "nfsd /proc/fs/nfsd", .targets = S,
+  .no_kernel = "NFS server support (module nfsd)",
+  .what = "NFS server control file system" },
+{ .name = "pipefs", .kind = KIND_MOUNT, .unit = "rpc_pipefs.target",
+  .start = "rpc_pipefs /var/lib/nfs/rpc_pipefs", .conf_path = 1,
+  .what = "RPC pipe file system" },
+{ .name = "statd", .kind = KIND_DAEMON, .unit = "rpc-statd.service",
+  .start = "rpc.statd --no-notify", .needs = { "rpcbind" }, .targets = S,
+  .gate = GATE_LOCKING, .ready = READY_RPC_REGISTERED, .rpcprog = 100024,
+  .client_use = CLIENT_USE_LOCKING, .pidfile = "/run/rpc.statd.pid",
+  .killall_omit = "rpc.statd", .argv = ARGV_STATD,
+  .what = "NSM status monitor for NFSv2/v3 locking" },
+{ .name = "mountd", .kind = KIND_DAEMON, .unit = "nfs-mountd.service",
+  .start = "rpc.mountd", .needs = { "nfsd-fs", "rpcbind" }, .targets = S,
+  .ready = READY_RPC_REGISTERED, .rpcprog = 100005, .rpc_if_v3 = 1,
+  .argv = ARGV_MOUNTD, .what = "NFS mount daemon" },
+{ .name = "idmapd", .kind = KIND_DAEMON, .unit = "nfs-idmapd.service",
+  .start = "rpc.idmapd", .needs = { "pipefs" }, .targets = S,
+  .gate = GATE_IDMAP, .ready = READY_PARENT_EXIT, .argv = ARGV_IDMAPD,
+  .what = "NFSv4 id <-> name mapper" },
+{ .name = "nfsdcld", .kind = KIND_DAEMON, .unit = "nfsdcld.service",
+  .start = "nfsdcld", .needs = { "pipefs", "nfsd-fs" }, .targets = S,
+  .gate = GATE_CLTRACK, .ready = READY_PIPE_WATCHED, .argv = ARGV_NFSDCLD,
+  .what = "NFSv4 client tracking daemon" },
+{ .name = "gssd", .kind = KIND_DAEMON, .unit = "rpc-gssd.service",
+  .start = "rpc.gssd", .needs = { "pipefs" }, .targets = S | C | T_SECURE,
+  .gate = GATE_GSS_CLIENT, .ready = READY_PARENT_EXIT,
+  .client_use = CLIENT_USE_KERBEROS, .argv = ARGV_GSSD,
+  .what = "RPCSEC_GSS (Kerberos) client daemon" },
+{ .name = "svcgssd", .kind = KIND_DAEMON, .unit = "rpc-svcgssd.service",
+  .start = "rpc.svcgssd", .targets = S | T_SECURE, .gate = GATE_GSS_SERVER,
+  .ready = READY_PARENT_EXIT, .argv = ARGV_SVCGSSD,
+  .what = "RPCSEC_GSS server daemon" },
+{ .name = "blkmapd", .kind = KIND_DAEMON, .unit = "nfs-blkmap.service",
+  .start = "blkmapd", .needs = { "pipefs" }, .targets = C | T_BLKMAP,
+  .gate = GATE_BLKMAP, .ready = READY_PARENT_EXIT,
+  .what = "pNFS block layout mapper" },
+{ .name = "exports", .kind = KIND_ONESHOT, .unit = "nfs-exports.service",
+  .start = "exportfs -r", .stop = "exportfs -au; exportfs -f",
+  .reload = "exportfs -r", .needs = { "nfsd-fs" }, .targets = S,
+  .done_while_serving = 1, .export_mounts = 1, .what = "export table" },
+{ .name = "nfsd", .kind = KIND_ONESHOT, .unit = "nfsd.service",
+  .start = "rpc.nfsd", .stop = "rpc.nfsd 0",
+  .start_alt = "nfsdctl autostart", .stop_alt = "nfsdctl threads 0",
+  .needs = { "nfsd-fs", "mountd", "exports", "rpcbind" },
+  .after = { "statd", "idmapd", "nfsdcld", "gssd", "svcgssd" }, .targets = S,
+  .ready = READY_NFSD_THREADS, .rpcprog = 100003, .done_while_serving = 1,
+  .export_mounts = 1, .argv = ARGV_NFSD, .what = "kernel NFS server threads" },
+{ .name = "sm-notify", .kind = KIND_ONESHOT, .unit = "rpc-statd-notify.service",
+  .start = "sm-notify", .after = { "nfsd" }, .targets = S | C,
+  .gate = GATE_LOCKING, .once_per_boot = 1, .best_effort = 1,
+  .network_online = 1, .argv = ARGV_SM_NOTIFY,
+  .what = "reboot notification to NFS peers (once per boot)" },
 };
 
 #undef S
@@ -31,75 +72,11 @@ const struct component graph[] = {
 
 const unsigned graph_size = sizeof(graph) / sizeof(graph[0]);
 
-const struct component *graph_find(const char *name)
-{
-	for (unsigned i = 0; i < graph_size; i++)
-		if (strcmp(graph[i].name, name) == 0)
-			return &graph[i];
-	return NULL;
-}
-
-const struct component *graph_find_unit(const char *unit)
-{
-	for (unsigned i = 0; i < graph_size; i++)
-		if (strcmp(graph[i].unit, unit) == 0)
-			return &graph[i];
-	return NULL;
-}
-
-int graph_index(const struct component *c)
-{
-	return (int)(c - graph);
-}
-
-static const struct {
-	const char *name;
-	unsigned target;
-	const char *unit;
-} targets[] = {
+const struct target_row graph_targets[] = {
 	{ "server", T_SERVER, "nfs-server.target" },
 	{ "client", T_CLIENT, "nfs-client.target" },
 	{ "secure", T_SECURE, "nfs-secure.target" },
 	{ "blkmap", T_BLKMAP, "nfs-blkmap.target" },
 };
 
-unsigned target_from_name(const char *name)
-{
-	for (size_t i = 0; i < sizeof(targets) / sizeof(*targets); i++)
-		if (strcmp(targets[i].name, name) == 0)
-			return targets[i].target;
-	return 0;
-}
-
-const char *target_name(unsigned target)
-{
-	for (size_t i = 0; i < sizeof(targets) / sizeof(*targets); i++)
-		if (targets[i].target == target)
-			return targets[i].name;
-	return NULL;
-}
-
-const char *target_unit(unsigned target)
-{
-	for (size_t i = 0; i < sizeof(targets) / sizeof(*targets); i++)
-		if (targets[i].target == target)
-			return targets[i].unit;
-	return NULL;
-}
-
-int graph_list_has(const char *list, const char *name)
-{
-	size_t len = strlen(name);
-	const char *p = list;
-
-	while (p && *p) {
-		size_t w;
-
-		p += strspn(p, " ");
-		w = strcspn(p, " ");
-		if (w == len && strncmp(p, name, len) == 0)
-			return 1;
-		p += w;
-	}
-	return 0;
-}
+const unsigned graph_targets_size = sizeof(graph_targets) / sizeof(graph_targets[0]);

@@ -1,6 +1,13 @@
-/* The component graph: what nfs-ctl starts, in which order, for which target. */
+/* The component graph: what nfs-ctl starts, in which order, for which
+ * target, and every way one component behaves differently from another.
+ * Code outside graph.c reads these columns; it never compares names. */
 #ifndef NFSCTL_GRAPH_H
 #define NFSCTL_GRAPH_H
+
+/* The table's size limit (selections are arrays of this size). */
+#define MAX_COMPONENTS 32
+/* needs/after: at most this many names each (the last slot stays NULL). */
+#define MAX_EDGES 8
 
 enum kind {
 	KIND_EXTERNAL, /* somebody else's service: checked, never started */
@@ -17,48 +24,128 @@ enum target {
 	T_BLKMAP = 1 << 3,
 };
 
-enum comp_flags {
-	F_GATED = 1 << 0,   /* runs only when policy (configuration) wants it */
-	F_SHARED = 1 << 1,  /* client mounts use it too: two-pronged stop */
-	F_FOREVER = 1 << 2, /* a oneshot with no stop commands (sm-notify) */
-	F_RPC_IF_V3 = 1 << 4, /* registers its RPC program only while NFSv3
-			       * is served (rpc.mountd on a v4-only server) */
-	F_CONF_PATH = 1 << 3, /* a mount whose place is configured: under
-			       * systemd a target, its mount unit generated */
-	F_READY_PIPE = 1 << 5, /* ready only once it watches nfsd's pipe
-				* directory in rpc_pipefs (pipe_watch.h), in
-				* both inits: nfsd gives up on it after ~0.5 s */
-	F_EXPORT_MOUNTS = 1 << 6, /* serves the exports: after their file
-				   * systems are mounted, before loop-back
-				   * NFS mounts (generator) */
+/* When a started component counts as up (sysv runner; under systemd the
+ * unit's Type= and `nfs-ctl exec` give the same signal). */
+enum readiness {
+	READY_NONE,           /* its command ran to completion */
+	READY_PARENT_EXIT,    /* forking: the parent exited 0, the child runs */
+	READY_RPC_REGISTERED, /* and its program (rpcprog) is registered */
+	READY_NFSD_THREADS,   /* the kernel reports nfsd threads */
+	READY_PIPE_WATCHED,   /* forking, and it watches nfsd's pipe directory
+			       * in rpc_pipefs (pipe_watch.h), in both inits:
+			       * nfsd gives up on it after ~0.5 s (nfsdcld) */
+};
+
+/* Which configuration rule decides an optional component (policy.c holds
+ * one function per rule).  GATE_NONE: always a member of its targets. */
+enum gate {
+	GATE_NONE,
+	GATE_LOCKING,    /* NFSv2/v3 locking: statd and its reboot notice */
+	GATE_IDMAP,      /* NFSv4 id mapping */
+	GATE_CLTRACK,    /* NFSv4 server client tracking */
+	GATE_GSS_CLIENT, /* Kerberos, client side (keytab) */
+	GATE_GSS_SERVER, /* Kerberos, server side without gssproxy */
+	GATE_BLKMAP,     /* pNFS block layout */
+};
+
+/* What the NFS client side uses the component for.  A component the
+ * client uses is shared: a stop of a target spares it while a mount or the
+ * other target needs it (the two-pronged stop, shared_stop.c). */
+enum client_use {
+	CLIENT_USE_NONE,
+	CLIENT_USE_LOCKING,  /* NFSv2/v3 mounts with locking (statd) */
+	CLIENT_USE_KERBEROS, /* sec=krb5* mounts (gssd) */
+};
+
+/* The configuration-derived options a start command gets (daemon_args.c
+ * holds one rule table per value). */
+enum argv_rules {
+	ARGV_NONE,
+	ARGV_NFSD,
+	ARGV_MOUNTD,
+	ARGV_STATD,
+	ARGV_SM_NOTIFY,
+	ARGV_GSSD,
+	ARGV_SVCGSSD,
+	ARGV_IDMAPD,
+	ARGV_NFSDCLD,
 };
 
 struct component {
 	const char *name;
 	enum kind kind;
-	const char *unit;    /* systemd unit that runs it */
-	const char *start;   /* program and fixed arguments */
-	const char *stop;    /* oneshots: commands at stop, separated by ';' */
-	const char *needs;   /* must be up before, pulled in with it */
-	const char *after;   /* ordering only, when both are in one plan */
+	const char *unit;     /* systemd unit that runs it */
+	const char *start;    /* program and fixed arguments; mounts:
+			       * "FSTYPE MOUNTPOINT" */
+	const char *stop;     /* oneshots: commands at stop, separated by ';'
+			       * (NULL: nothing to undo, no ExecStop) */
+	const char *reload;   /* command that re-reads its configuration */
+	/* Newer programs that replace start/stop when installed, and start
+	 * only while configuration asks for no options (nfsdctl reads
+	 * nfs.conf; legacy options still need rpc.nfsd). */
+	const char *start_alt;
+	const char *stop_alt;
+	const char *needs[MAX_EDGES]; /* must be up before, pulled in with it */
+	const char *after[MAX_EDGES]; /* ordering only, when both are in one plan */
 	unsigned targets;
-	unsigned flags;
-	const char *pidfile; /* written by the daemon itself */
-	unsigned long rpcprog; /* registered with rpcbind once ready */
-	const char *what;    /* one line for humans */
+	enum gate gate;
+	enum readiness ready;
+	unsigned long rpcprog;  /* registered with rpcbind once ready */
+	unsigned rpc_if_v3:1;   /* registers only while NFSv3 is served
+				 * (rpc.mountd on a v4-only server) */
+	unsigned done_while_serving:1; /* a start finds it done while nfsd
+					* has threads (exports, nfsd) */
+	unsigned once_per_boot:1;  /* runs once per boot, never stopped */
+	unsigned best_effort:1;    /* its failure fails nothing */
+	unsigned network_online:1; /* talks to peers: after network-online */
+	unsigned conf_path:1;      /* a mount placed by [general]
+				    * pipefs-directory: under systemd a target,
+				    * its mount unit generated */
+	unsigned export_mounts:1;  /* serves the exports: after their mounts */
+	enum client_use client_use;
+	const char *pidfile;    /* written by the daemon itself */
+	const char *killall_omit; /* its name in /run/sendsigs.omit.d: Debian's
+				   * shutdown killall spares it */
+	const char *no_kernel;  /* mounts: what the kernel lacks when the
+				 * mount fails */
+	enum argv_rules argv;
+	const char *what;       /* one line for humans */
 };
 
 extern const struct component graph[];
 extern const unsigned graph_size;
 
+struct target_row {
+	const char *name;
+	unsigned target;
+	const char *unit;
+};
+
+extern const struct target_row graph_targets[];
+extern const unsigned graph_targets_size;
+
+/* graph_query.c */
+
 const struct component *graph_find(const char *name);
 const struct component *graph_find_unit(const char *unit);
 int graph_index(const struct component *c);
+/* Does A need B (B must be up before A, and comes with it)? */
+int graph_needs(const struct component *a, const struct component *b);
+/* Must B come before A when both are in one plan (needs or after)? */
+int graph_before(const struct component *a, const struct component *b);
+/* The first component whose column PRED says yes, or NULL. */
+const struct component *graph_first(int (*pred)(const struct component *));
+static inline int graph_gated(const struct component *c) { return c->gate != GATE_NONE; }
+static inline int graph_shared(const struct component *c) { return c->client_use != CLIENT_USE_NONE; }
+/* Checks the table: unknown or duplicate names in needs/after, an edge in
+ * both, a cycle, more rows than MAX_COMPONENTS, a gated component in no
+ * target, a shared one that is not a daemon.  Each problem is printed to
+ * stderr; returns the count. */
+int graph_check(void); /* graph_check.c */
+
 /* "server" -> T_SERVER; 0 if not a target name. */
 unsigned target_from_name(const char *name);
 const char *target_name(unsigned target);
 const char *target_unit(unsigned target);
-/* Does the space-separated LIST contain NAME? */
-int graph_list_has(const char *list, const char *name);
 
 #endif

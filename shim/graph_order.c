@@ -11,14 +11,8 @@ void select_with_needs(struct selection *sel, const struct component *c)
 	sel->on[i] = 1;
 	sel->skip_why[i] = NULL;
 	for (unsigned j = 0; j < graph_size; j++)
-		if (graph_list_has(c->needs, graph[j].name))
+		if (graph_needs(c, &graph[j]))
 			select_with_needs(sel, &graph[j]);
-}
-
-/* Must B come before A? */
-static int before(const struct component *a, const struct component *b)
-{
-	return graph_list_has(a->needs, b->name) || graph_list_has(a->after, b->name);
 }
 
 int order_selection(const struct selection *sel, int *order, int *level)
@@ -34,7 +28,7 @@ int order_selection(const struct selection *sel, int *order, int *level)
 			int ready = sel->on[i] && !placed[i], lvl = 0;
 
 			for (unsigned j = 0; ready && j < graph_size; j++) {
-				if (!sel->on[j] || !before(&graph[i], &graph[j]))
+				if (!sel->on[j] || !graph_before(&graph[i], &graph[j]))
 					continue;
 				if (!placed[j])
 					ready = 0;

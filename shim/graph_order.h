@@ -4,8 +4,6 @@
 
 #include "graph.h"
 
-#define MAX_COMPONENTS 32
-
 struct selection {
 	int on[MAX_COMPONENTS];   /* selected: will be acted upon */
 	const char *skip_why[MAX_COMPONENTS]; /* member left out, and why */

@@ -162,10 +162,18 @@ int pidrec_save(const struct component *c, pid_t pid)
 
 #define OMIT_DIR "/run/sendsigs.omit.d"
 
-/* Debian's file name for statd; the other daemons are not spared. */
+/* Debian's file name for the daemon (graph: killall_omit); the daemons
+ * without one are not spared. */
 static char *omit_file(const struct component *c)
 {
-	return strcmp(c->name, "statd") == 0 ? path_in_root(OMIT_DIR "/rpc.statd") : NULL;
+	char *rel, *path;
+
+	if (!c->killall_omit)
+		return NULL;
+	rel = xasprintf(OMIT_DIR "/%s", c->killall_omit);
+	path = path_in_root(rel);
+	free(rel);
+	return path;
 }
 
 void pidrec_omit_from_killall(const struct component *c, pid_t pid)

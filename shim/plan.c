@@ -60,7 +60,7 @@ static void mount_argv(struct ctx *ctx, const struct component *c,
 
 	strv_init(&w);
 	strv_add_words(&w, c->start); /* "FSTYPE MOUNTPOINT" */
-	where = path_in_root(strcmp(c->name, "pipefs") == 0 ? pipefs_dir(ctx) : w.v[1]);
+	where = path_in_root(c->conf_path ? pipefs_dir(ctx) : w.v[1]);
 	add_command(argv, "mount", missing);
 	strv_add(argv, "-t");
 	strv_add(argv, w.v[0]);
@@ -70,20 +70,33 @@ static void mount_argv(struct ctx *ctx, const struct component *c,
 	strv_free(&w);
 }
 
-/* nfs-utils 2.8.1+ starts the server with `nfsdctl autostart`, which reads
- * nfs.conf; arguments from legacy files still need rpc.nfsd.  WHY (when
- * not NULL) says which path and why, for the plan. */
-static int use_nfsdctl(const struct strv *config_args, const char **why)
+/* Is the program of command line WORDS installed? */
+static int installed(const char *words)
 {
-	char *p = find_program("nfsdctl");
-	int yes = p && config_args->n == 0;
+	char *prog = xstrndup(words, strcspn(words, " "));
+	char *path = find_program(prog);
+	int yes = path != NULL;
+
+	free(path);
+	free(prog);
+	return yes;
+}
+
+/* The graph's start_alt (nfs-utils 2.8.1+: `nfsdctl autostart`) reads
+ * nfs.conf itself; options from legacy files or --set still need the
+ * classic command.  WHY (when not NULL) says which path and why, for the
+ * plan. */
+static int use_alt(const struct component *c, const struct strv *config_args,
+		   const char **why)
+{
+	int have = c->start_alt && installed(c->start_alt);
+	int yes = have && config_args->n == 0;
 
 	if (why)
-		*why = !p ? NULL
+		*why = !have ? NULL
 		     : yes ? "nfsdctl installed; rpc.nfsd if it fails (kernels before 6.15 lack "
 			     "parts of its netlink interface: \"lockd configuration failure\")"
 			   : "nfsdctl installed, but options from a legacy file need rpc.nfsd";
-	free(p);
 	return yes;
 }
 
@@ -93,11 +106,11 @@ int plan_fallback_argv(struct ctx *ctx, const struct component *c, int stop,
 	struct strv extra;
 	int missing = 0, use;
 
-	if (strcmp(c->name, "nfsd") != 0)
+	if (!c->start_alt)
 		return 0;
 	strv_init(&extra);
-	daemon_args(&ctx->settings, c->name, &extra);
-	use = use_nfsdctl(&extra, why);
+	daemon_args(&ctx->settings, c, &extra);
+	use = use_alt(c, &extra, why);
 	if (use && stop) {
 		add_command(argv, c->stop, &missing);
 	} else if (use) {
@@ -119,9 +132,9 @@ void plan_start_argv(struct ctx *ctx, const struct component *c,
 		return;
 	}
 	strv_init(&extra);
-	daemon_args(&ctx->settings, c->name, &extra);
-	if (strcmp(c->name, "nfsd") == 0 && use_nfsdctl(&extra, NULL))
-		add_command(argv, "nfsdctl autostart", missing);
+	daemon_args(&ctx->settings, c, &extra);
+	if (use_alt(c, &extra, NULL))
+		add_command(argv, c->start_alt, missing);
 	else
 		add_command(argv, c->start, missing);
 	for (size_t i = 0; i < extra.n; i++)
@@ -133,11 +146,11 @@ static void stop_commands(struct ctx *ctx, struct plan *p, const struct componen
 {
 	char *cmds, *save = NULL;
 
-	if (strcmp(c->name, "nfsd") == 0) {
+	if (c->stop_alt) {
 		struct step *s = add_step(p, c, V_RUN, level);
 		int alt = plan_fallback_argv(ctx, c, 1, &s->fallback, &s->note);
 
-		add_command(&s->argv, alt ? "nfsdctl threads 0" : c->stop, &s->missing);
+		add_command(&s->argv, alt ? c->stop_alt : c->stop, &s->missing);
 		return;
 	}
 	cmds = xstrdup(c->stop);
@@ -167,10 +180,11 @@ static void add_stop_step(struct ctx *ctx, struct plan *p, const struct componen
 {
 	struct step *s;
 
-	if (c->kind == KIND_EXTERNAL || c->kind == KIND_MOUNT || (c->flags & F_FOREVER))
+	if (c->kind == KIND_EXTERNAL || c->kind == KIND_MOUNT || c->once_per_boot)
 		return;
 	if (c->kind == KIND_ONESHOT) {
-		stop_commands(ctx, p, c, level);
+		if (c->stop)
+			stop_commands(ctx, p, c, level);
 		return;
 	}
 	s = add_step(p, c, V_STOP, level);
@@ -195,13 +209,12 @@ static void select_target(struct ctx *ctx, struct plan *p, int starting)
 		/* a stop also considers the daemons clients share (statd comes
 		 * on demand, not with a target); the runner spares them while
 		 * still needed */
-		int shared = !starting && (c->flags & F_SHARED) &&
+		int shared = !starting && graph_shared(c) &&
 			     (p->target & (T_SERVER | T_CLIENT));
 
 		if (!(c->targets & p->target) && !shared)
 			continue;
-		if (gate && (c->flags & F_GATED) &&
-		    !policy_wants(ctx, p->what, c->name, &why)) {
+		if (gate && graph_gated(c) && !policy_wants(ctx, p->what, c, &why)) {
 			p->sel.skip_why[i] = why && *why ? why : "not wanted by configuration";
 			continue;
 		}
@@ -231,16 +244,15 @@ static int server_enabled_at_boot(void)
  * told to reclaim their locks before nfsd serves, and the server's own run
  * would find it already done.  (systemd orders rpc-statd-notify.service
  * after nfs-server.service instead.) */
-static void defer_notify_to_server(struct ctx *ctx, struct plan *p)
+static void defer_once_per_boot(struct ctx *ctx, struct plan *p,
+				const struct component *notify)
 {
-	const struct component *notify = graph_find("sm-notify");
 	int i = graph_index(notify);
-
 	const char *why;
 
 	/* an NFSv4-only server does not notify: the client still must */
-	if (!p->sel.on[i] || !server_enabled_at_boot() ||
-	    !policy_wants(ctx, "server", notify->name, &why))
+	if (!p->sel.on[i] || !(notify->targets & T_SERVER) || !server_enabled_at_boot() ||
+	    !policy_wants(ctx, "server", notify, &why))
 		return;
 	p->sel.on[i] = 0;
 	p->sel.skip_why[i] = "left to the server's start, once nfsd serves";
@@ -253,6 +265,33 @@ static void defer_notify_to_server(struct ctx *ctx, struct plan *p)
 		}
 }
 
+static int selected_count(const struct selection *sel)
+{
+	int n = 0;
+
+	for (unsigned i = 0; i < graph_size; i++)
+		n += sel->on[i] != 0;
+	return n;
+}
+
+/* A reload: the reload command of each member that has one (graph:
+ * reload), or of the one component; nothing else is touched. */
+static void reload_steps(struct ctx *ctx, struct plan *p, const struct component *one)
+{
+	for (unsigned i = 0; i < graph_size; i++) {
+		const struct component *c = &graph[i];
+		const char *why;
+		struct step *s;
+
+		if (!c->reload || (one ? c != one : !(c->targets & p->target)))
+			continue;
+		if (!one && graph_gated(c) && !policy_wants(ctx, p->what, c, &why))
+			continue;
+		s = add_step(p, c, V_RUN, 0);
+		add_command(&s->argv, c->reload, &s->missing);
+	}
+}
+
 int plan_build(struct ctx *ctx, const char *action, const char *what,
 	       struct plan *out)
 {
@@ -263,6 +302,17 @@ int plan_build(struct ctx *ctx, const char *action, const char *what,
 	out->action = starting ? "start" : "stop";
 	out->what = what;
 	out->target = target_from_name(what);
+	if (strcmp(action, "reload") == 0) {
+		const struct component *c = out->target ? NULL : graph_find(what);
+
+		if (!out->target && !c) {
+			log_error("unknown target or component '%s'", what);
+			return -1;
+		}
+		out->action = "reload";
+		reload_steps(ctx, out, c);
+		return 0;
+	}
 	if (out->target) {
 		select_target(ctx, out, starting);
 	} else {
@@ -278,6 +328,12 @@ int plan_build(struct ctx *ctx, const char *action, const char *what,
 			out->sel.on[graph_index(c)] = 1;
 	}
 	n = order_selection(&out->sel, order, level);
+	if (n != selected_count(&out->sel)) {
+		/* graph_check() reports the cycle; never a silently short plan */
+		log_error("%s %s: the component graph has a cycle (nfs-ctl graph --check)",
+			  out->action, what);
+		return -1;
+	}
 	for (int i = 0; i < n; i++)
 		if (level[order[i]] > maxlevel)
 			maxlevel = level[order[i]];
@@ -290,8 +346,9 @@ int plan_build(struct ctx *ctx, const char *action, const char *what,
 			add_stop_step(ctx, out, &graph[j], maxlevel - level[j]);
 		}
 	}
-	if (starting && out->target == T_CLIENT)
-		defer_notify_to_server(ctx, out);
+	for (unsigned i = 0; starting && out->target == T_CLIENT && i < graph_size; i++)
+		if (graph[i].once_per_boot)
+			defer_once_per_boot(ctx, out, &graph[i]);
 	for (unsigned i = 0; starting && i < graph_size; i++)
 		if (out->sel.skip_why[i])
 			add_step(out, &graph[i], V_SKIP, -1)->note = out->sel.skip_why[i];

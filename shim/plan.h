@@ -30,14 +30,16 @@ struct step {
 struct plan {
 	struct step *steps;
 	size_t n, cap;
-	const char *action;  /* "start" or "stop" */
+	const char *action;  /* "start", "stop" or "reload" */
 	const char *what;    /* target or component name */
 	unsigned target;     /* 0 when a single component */
 	struct selection sel;
 };
 
-/* Builds the plan of ACTION ("start" or "stop") on WHAT (target or
- * component).  Returns 0, or -1 for an unknown WHAT (error printed). */
+/* Builds the plan of ACTION ("start", "stop" or "reload") on WHAT (target
+ * or component).  A reload plan holds the reload commands of WHAT's
+ * members (none: nothing to reload).  Returns 0, or -1 for an unknown WHAT
+ * or a cycle in the graph (error printed). */
 int plan_build(struct ctx *ctx, const char *action, const char *what,
 	       struct plan *out);
 void plan_free(struct plan *p);

@@ -5,6 +5,7 @@
 #include "lsb.h"
 #include "plan.h"
 
+#include <stdio.h>
 #include <string.h>
 
 int cmd_plan(struct ctx *ctx, int argc, char **argv)
@@ -22,6 +23,8 @@ int cmd_plan(struct ctx *ctx, int argc, char **argv)
 		else
 			what = NULL, action = NULL, i = argc;
 	}
+	if (graph_check() != 0)
+		return LSB_ERR_GENERIC;
 	if (!action || !what || (strcmp(format, "text") && strcmp(format, "dot"))) {
 		log_error("usage: nfs-ctl plan start|stop TARGET|COMPONENT [--format=text|dot]");
 		return LSB_ERR_ARGS;
@@ -40,11 +43,19 @@ int cmd_plan(struct ctx *ctx, int argc, char **argv)
 	return LSB_OK;
 }
 
+/* `graph`: the whole graph as dot; `graph --list`: the component names,
+ * one a line (tests, completion); `graph --check`: graph_check(). */
 int cmd_graph(struct ctx *ctx, int argc, char **argv)
 {
-	(void)argv;
+	if (argc == 1 && strcmp(argv[0], "--check") == 0)
+		return graph_check() ? LSB_ERR_GENERIC : LSB_OK;
+	if (argc == 1 && strcmp(argv[0], "--list") == 0) {
+		for (unsigned i = 0; i < graph_size; i++)
+			puts(graph[i].name);
+		return LSB_OK;
+	}
 	if (argc) {
-		log_error("usage: nfs-ctl graph");
+		log_error("usage: nfs-ctl graph [--list | --check]");
 		return LSB_ERR_ARGS;
 	}
 	graph_print_dot(ctx, NULL);

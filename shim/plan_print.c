@@ -53,9 +53,9 @@ void graph_print_dot(struct ctx *ctx, const struct plan *p)
 	/* an edge points from what comes first to what follows */
 	for (unsigned i = 0; i < graph_size; i++)
 		for (unsigned j = 0; j < graph_size; j++) {
-			if (graph_list_has(graph[i].needs, graph[j].name))
+			if (graph_needs(&graph[i], &graph[j]))
 				printf("\t\"%s\" -> \"%s\";\n", graph[j].name, graph[i].name);
-			else if (graph_list_has(graph[i].after, graph[j].name))
+			else if (graph_before(&graph[i], &graph[j]))
 				printf("\t\"%s\" -> \"%s\" [style=dashed];\n",
 				       graph[j].name, graph[i].name);
 		}

@@ -271,24 +271,28 @@ static int wants_blkmapd(const struct ctx *ctx, const char *target,
 	return 0;
 }
 
+/* One rule per gate of the graph (graph.h); the names in them are the
+ * configuration's keys (nfs-ctl.need-NAME, [gssd]...), not component
+ * lookups. */
+static int (*const rules[])(const struct ctx *, const char *, const char **) = {
+	[GATE_LOCKING] = wants_statd,
+	[GATE_IDMAP] = wants_idmapd,
+	[GATE_CLTRACK] = wants_nfsdcld,
+	[GATE_GSS_CLIENT] = wants_gssd,
+	[GATE_GSS_SERVER] = wants_svcgssd,
+	[GATE_BLKMAP] = wants_blkmapd,
+};
+
 int policy_wants(const struct ctx *ctx, const char *target,
-		 const char *component, const char **why)
+		 const struct component *c, const char **why)
 {
 	*why = "";
-	if (!strcmp(component, "statd") || !strcmp(component, "sm-notify"))
-		return wants_statd(ctx, target, why);
-	if (!strcmp(component, "idmapd"))
-		return wants_idmapd(ctx, target, why);
-	if (!strcmp(component, "nfsdcld"))
-		return wants_nfsdcld(ctx, target, why);
-	if (!strcmp(component, "gssd"))
-		return wants_gssd(ctx, target, why);
-	if (!strcmp(component, "svcgssd"))
-		return wants_svcgssd(ctx, target, why);
-	if (!strcmp(component, "blkmapd"))
-		return wants_blkmapd(ctx, target, why);
-	return 1;
+	if (c->gate == GATE_NONE)
+		return 1;
+	return rules[c->gate](ctx, target, why);
 }
+_Static_assert(sizeof(rules) / sizeof(*rules) == GATE_BLKMAP + 1,
+	       "one rule per gate of graph.h");
 
 int policy_nfsd_priority(const struct ctx *ctx)
 {

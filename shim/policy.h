@@ -5,13 +5,14 @@
 #define NFSCTL_POLICY_H
 
 #include "ctx.h"
+#include "graph.h"
 
-/* Returns 1 if COMPONENT should run for TARGET ("server", "client",
+/* Returns 1 if component C should run for TARGET ("server", "client",
  * "secure", "blkmap").  *why receives a short explanation for the plan
  * output ("" when there is nothing to say); it stays valid for the next
  * few calls (a small ring of buffers), copy it to keep it longer. */
 int policy_wants(const struct ctx *ctx, const char *target,
-		 const char *component, const char **why);
+		 const struct component *c, const char **why);
 /* NFSv2 and NFSv3 both disabled for the server. */
 int policy_v4_only(const struct ctx *ctx);
 /* Whether the server offers NFS version VERS ("2", "3", "4"), reading

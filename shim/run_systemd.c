@@ -2,9 +2,10 @@
 #include "graph.h"
 #include "log.h"
 #include "lsb.h"
-#include "mounts.h"
 #include "paths.h"
+#include "plan.h"
 #include "proc.h"
+#include "shared_stop.h"
 #include "xalloc.h"
 
 #include <stdio.h>
@@ -119,32 +120,45 @@ static char *calling_nfs_unit(void)
 	return found;
 }
 
-/* The two-pronged stop: after the server target stopped, statd and gssd
- * go too unless an NFS mount or the client target still needs them. */
-static void release_shared(struct ctx *ctx, const char *what)
+/* The two-pronged stop (shared_stop.c): after the target stopped, the
+ * daemons the client side shares go too unless an NFS mount or the other
+ * target still needs them. */
+static void release_shared(struct ctx *ctx, unsigned target)
 {
-	struct client_needs needs;
-	const char *other = strcmp(what, "server") == 0 ? "nfs-client.target" : "nfs-server.target";
-	const char *active[] = { "is-active", "--quiet", other, NULL };
-	const struct component *statd = graph_find("statd"), *gssd = graph_find("gssd");
+	const char *active[] = { "is-active", "--quiet",
+				 target_unit(shared_other_target(target)), NULL };
+	int other_active = systemctl(ctx, active) == 0;
 
-	if (systemctl(ctx, active) == 0) {
-		log_info("statd and gssd kept: %s is active", other);
-		return;
+	for (unsigned i = 0; i < graph_size; i++) {
+		const struct component *c = &graph[i];
+		const char *why;
+
+		if (!graph_shared(c))
+			continue;
+		why = shared_keep_reason(c, target, other_active);
+		if (why) {
+			log_info("%s: kept running: %s", c->name, why);
+		} else {
+			const char *stop[] = { "stop", c->unit, NULL };
+			systemctl(ctx, stop);
+		}
 	}
-	mounts_client_needs(&needs);
-	if (needs.statd) {
-		log_info("statd kept: the NFSv2/v3 mount on %s uses locking", needs.statd_mount);
-	} else {
-		const char *stop[] = { "stop", statd->unit, NULL };
-		systemctl(ctx, stop);
+}
+
+/* The unit whose reload stands for reloading WHAT (graph: reload), or
+ * NULL when nothing in WHAT can reload. */
+static const char *reload_unit(struct ctx *ctx, const char *what)
+{
+	struct plan p;
+	const char *unit = NULL;
+
+	if (plan_build(ctx, "reload", what, &p) == 0 && p.n > 0) {
+		unit = p.steps[0].c->unit;
+		if (p.n > 1)
+			log_warn("reload %s: only %s is reloaded", what, unit);
 	}
-	if (needs.gssd) {
-		log_info("gssd kept: the Kerberos mount on %s needs it", needs.gssd_mount);
-	} else {
-		const char *stop[] = { "stop", gssd->unit, NULL };
-		systemctl(ctx, stop);
-	}
+	plan_free(&p);
+	return unit;
 }
 
 int systemd_action(struct ctx *ctx, const char *action, const char *what)
@@ -168,7 +182,9 @@ int systemd_action(struct ctx *ctx, const char *action, const char *what)
 	}
 	/* targets cannot be reloaded; reloading the server is re-exporting */
 	if (!strcmp(action, "reload") || !strcmp(action, "force-reload")) {
-		if (t != T_SERVER && strcmp(what, "exports") != 0) {
+		const char *reloads = reload_unit(ctx, what);
+
+		if (!reloads) {
 			if (!strcmp(action, "reload")) {
 				log_error("reload: %s has nothing to reload; use restart", what);
 				return LSB_ERR_UNIMPLEMENTED;
@@ -176,7 +192,7 @@ int systemd_action(struct ctx *ctx, const char *action, const char *what)
 			verb = "try-restart";
 		} else {
 			verb = "reload";
-			unit = graph_find("exports")->unit;
+			unit = reloads;
 		}
 	}
 	if ((!strcmp(verb, "start") || strstr(verb, "restart")) && generator_stale(ctx)) {
@@ -192,6 +208,6 @@ int systemd_action(struct ctx *ctx, const char *action, const char *what)
 		rc = systemctl(ctx, strcmp(action, "status") ? args : status_args);
 	}
 	if (rc == 0 && !strcmp(action, "stop") && (t == T_SERVER || t == T_CLIENT))
-		release_shared(ctx, what);
+		release_shared(ctx, t);
 	return rc < 0 ? LSB_ERR_NOT_INSTALLED : rc;
 }

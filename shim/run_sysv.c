@@ -11,7 +11,9 @@
 #include "pipe_watch.h"
 #include "policy.h"
 #include "proc.h"
+#include "readiness.h"
 #include "rpcbind_query.h"
+#include "shared_stop.h"
 #include "xalloc.h"
 
 #include <errno.h>
@@ -80,9 +82,9 @@ static int wait_until(int (*ready)(const void *), const void *arg, int timeout_m
 	return 0;
 }
 
-static int rpc_ready(const void *arg)
+static int signal_reached(const void *arg)
 {
-	return rpcbind_registered(*(const unsigned long *)arg) > 0;
+	return readiness_reached(arg);
 }
 
 static int rpcbind_ready(const void *arg)
@@ -138,9 +140,9 @@ static int step_mount(struct ctx *ctx, const struct step *s)
 		log_warn("%s: cannot create %s", s->c->name, where);
 	if (run_command(ctx, s) == 0)
 		return LSB_OK;
-	if (strcmp(fstype, "nfsd") == 0) {
-		log_error("cannot mount the nfsd file system on %s: this kernel has no "
-			  "NFS server support (module nfsd)", where);
+	if (s->c->no_kernel) {
+		log_error("cannot mount the %s file system on %s: this kernel has no %s",
+			  fstype, where, s->c->no_kernel);
 		return LSB_ERR_NOT_INSTALLED;
 	}
 	log_error("cannot mount %s on %s", fstype, where);
@@ -178,12 +180,6 @@ static void stop_leftovers(struct ctx *ctx, const struct new_daemon *nd,
 	}
 }
 
-/* rpc.mountd of an NFSv4-only server has nothing to register. */
-static int expects_registration(const struct ctx *ctx, const struct component *c)
-{
-	return c->rpcprog && (!(c->flags & F_RPC_IF_V3) || !policy_v4_only(ctx));
-}
-
 /* nfsdcld forks before it opens its database and watches rpc_pipefs, so
  * its parent's exit says nothing: nfsd started then finds no reader for
  * its tracking pipe and falls back to the old upcall for good. */
@@ -211,7 +207,7 @@ static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr
 	enum pid_state st;
 
 	if (s->missing) {
-		if (c->flags & F_GATED) {
+		if (graph_gated(c)) {
 			log_warn("%s: %s is not installed: skipped", c->name, s->argv.v[0]);
 			return LSB_OK;
 		}
@@ -244,41 +240,20 @@ static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr
 	}
 	pidrec_save(c, nd.pid);
 	strv_add(&pr->started, c->name);
-	if (expects_registration(ctx, c) && wait_until(rpc_ready, &c->rpcprog, ctx->timeout_ms) != 0) {
+	if (expects_registration(ctx, c) && wait_until(signal_reached, c, ctx->timeout_ms) != 0) {
 		log_error("%s: pid %d did not register RPC program %lu with rpcbind within %d ms; stopping it",
 			  c->name, (int)nd.pid, c->rpcprog, ctx->timeout_ms);
 		proc_terminate(nd.pid, ctx->timeout_ms);
 		pidrec_forget(c);
 		return LSB_ERR_GENERIC;
 	}
-	if ((c->flags & F_READY_PIPE) && wait_pipe_watched(ctx, c, nd.pid) != 0) {
+	if (c->ready == READY_PIPE_WATCHED && wait_pipe_watched(ctx, c, nd.pid) != 0) {
 		proc_terminate(nd.pid, ctx->timeout_ms);
 		pidrec_forget(c);
 		return LSB_ERR_GENERIC;
 	}
 	pidrec_omit_from_killall(c, nd.pid);
 	return LSB_OK;
-}
-
-static int nfsd_threads(void)
-{
-	char *path = path_in_root("/proc/fs/nfsd/threads");
-	FILE *f = fopen(path, "re");
-	int n = 0;
-
-	free(path);
-	if (!f)
-		return 0;
-	if (fscanf(f, "%d", &n) != 1)
-		n = 0;
-	fclose(f);
-	return n;
-}
-
-static int nfsd_serving(const void *arg)
-{
-	(void)arg;
-	return nfsd_threads() > 0;
 }
 
 /* sm-notify runs once per boot: /run is emptied at boot, so a mark there
@@ -308,11 +283,11 @@ static int already_done(const struct step *s)
 	const struct component *c = s->c;
 	int threads = nfsd_threads();
 
-	if ((c->flags & F_FOREVER) && once_per_boot_done(c, 0)) {
+	if (c->once_per_boot && once_per_boot_done(c, 0)) {
 		log_info("%s: already ran since boot", c->name);
 		return 1;
 	}
-	if ((strcmp(c->name, "nfsd") == 0 || strcmp(c->name, "exports") == 0) && threads > 0) {
+	if (c->done_while_serving && threads > 0) {
 		log_info("%s: nfsd already serves with %d threads", c->name, threads);
 		return 1;
 	}
@@ -341,19 +316,19 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 	if (s->missing) {
 		log_error("%s: %s is not installed", c->name, s->argv.v[0]);
 		/* notifying peers is best effort; the server itself is not */
-		return (c->flags & F_FOREVER) ? LSB_OK : LSB_ERR_NOT_INSTALLED;
+		return c->best_effort ? LSB_OK : LSB_ERR_NOT_INSTALLED;
 	}
 	if (starting && !refresh && already_done(s))
 		return LSB_OK;
-	if (c->flags & F_FOREVER)
+	if (c->once_per_boot)
 		once_per_boot_done(c, 1);
 	if (run_command(ctx, s) != 0 && !run_fallback(ctx, s))
-		return (c->flags & F_FOREVER) || !starting ? LSB_OK : LSB_ERR_GENERIC;
+		return c->best_effort || !starting ? LSB_OK : LSB_ERR_GENERIC;
 	/* sm-notify must only speak once nfsd really serves */
-	if (starting && strcmp(c->name, "nfsd") == 0 &&
-	    wait_until(nfsd_serving, NULL, ctx->timeout_ms) != 0) {
-		log_error("nfsd: %s succeeded but the kernel reports no server threads",
-			  s->argv.v[0]);
+	if (starting && c->ready == READY_NFSD_THREADS &&
+	    wait_until(signal_reached, c, ctx->timeout_ms) != 0) {
+		log_error("%s: %s succeeded but the kernel reports no server threads",
+			  c->name, s->argv.v[0]);
 		return LSB_ERR_GENERIC;
 	}
 	if (starting && !strv_contains(&pr->started, c->name))
@@ -387,30 +362,6 @@ void target_mark(const char *target, int active)
 	free(path);
 }
 
-/* The two-pronged stop: a daemon the client side may use goes only when
- * neither a mount nor the other target needs it. */
-static const char *shared_still_needed(const struct plan *p, const struct component *c)
-{
-	static char why[400];
-	struct client_needs needs;
-	const char *other = p->target == T_CLIENT ? "server" : "client";
-
-	mounts_client_needs(&needs);
-	if (strcmp(c->name, "statd") == 0 && needs.statd) {
-		snprintf(why, sizeof(why), "the NFSv2/v3 mount on %s uses locking", needs.statd_mount);
-		return why;
-	}
-	if (strcmp(c->name, "gssd") == 0 && needs.gssd) {
-		snprintf(why, sizeof(why), "the Kerberos mount on %s needs it", needs.gssd_mount);
-		return why;
-	}
-	if (p->target && target_active(other)) {
-		snprintf(why, sizeof(why), "the %s target is active", other);
-		return why;
-	}
-	return NULL;
-}
-
 static int step_stop(struct ctx *ctx, const struct plan *p, const struct step *s,
 		     enum shared_policy shared, struct progress *pr)
 {
@@ -423,12 +374,13 @@ static int step_stop(struct ctx *ctx, const struct plan *p, const struct step *s
 		pidrec_forget(c);
 		return LSB_OK;
 	}
-	if ((c->flags & F_SHARED) && p->target) {
+	if (graph_shared(c) && p->target) {
 		if (shared == SHARED_KEEP) {
 			log_info("%s: kept running across the restart", c->name);
 			return LSB_OK;
 		}
-		why = shared_still_needed(p, c);
+		why = shared_keep_reason(c, p->target,
+					 target_active(target_name(shared_other_target(p->target))));
 		if (why) {
 			log_info("%s: kept running: %s", c->name, why);
 			return LSB_OK;
@@ -506,7 +458,7 @@ static int preflight(const struct plan *p)
 		const struct step *s = &p->steps[i];
 
 		if (s->missing && s->verb != V_SKIP && s->verb != V_MOUNT &&
-		    !(s->c->flags & (F_GATED | F_FOREVER)))
+		    !graph_gated(s->c) && !s->c->best_effort)
 			strv_add(&missing, s->argv.v[0]);
 	}
 	if (missing.n) {

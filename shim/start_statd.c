@@ -16,9 +16,20 @@
 
 #include <unistd.h>
 
+static int locking_client_use(const struct component *c)
+{
+	return c->client_use == CLIENT_USE_LOCKING;
+}
+
+/* The daemon NFSv2/v3 locking needs: the graph's row for rpc.statd. */
+static const struct component *statd(void)
+{
+	return graph_first(locking_client_use);
+}
+
 static int statd_registered(void)
 {
-	return rpcbind_registered(graph_find("statd")->rpcprog) > 0;
+	return rpcbind_registered(statd()->rpcprog) > 0;
 }
 
 /* systemd reports the unit active once the forking parent exited; the
@@ -41,7 +52,7 @@ static int wait_registered(int timeout_ms)
  * second call is needed to survive `systemctl isolate`. */
 static int via_systemd(struct ctx *ctx)
 {
-	const char *args[] = { "start", graph_find("statd")->unit, NULL };
+	const char *args[] = { "start", statd()->unit, NULL };
 	int rc = systemd_bus_start_unit(args[1], ctx->timeout_ms * 6);
 
 	if (rc < 0) /* no usable bus here: systemctl makes the same request */
@@ -71,7 +82,7 @@ static int via_sysv(struct ctx *ctx)
 		lock_release(fd);
 		return LSB_OK;
 	}
-	rc = plan_build(ctx, "start", "statd", &p) < 0 ? LSB_ERR_GENERIC
+	rc = plan_build(ctx, "start", statd()->name, &p) < 0 ? LSB_ERR_GENERIC
 						       : sysv_execute(ctx, &p, SHARED_KEEP);
 	plan_free(&p);
 	lock_release(fd);

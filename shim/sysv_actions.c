@@ -6,6 +6,7 @@
 #include "paths.h"
 #include "pidrec.h"
 #include "policy.h"
+#include "readiness.h"
 #include "xalloc.h"
 
 #include <stdio.h>
@@ -26,21 +27,6 @@ static int run_plan(struct ctx *ctx, const char *action, const char *what,
 	return rc;
 }
 
-static int nfsd_thread_count(void)
-{
-	char *path = path_in_root("/proc/fs/nfsd/threads");
-	FILE *f = fopen(path, "re");
-	int n = 0;
-
-	free(path);
-	if (f) {
-		if (fscanf(f, "%d", &n) != 1)
-			n = 0;
-		fclose(f);
-	}
-	return n;
-}
-
 /* One status line per component; returns an LSB status code for it, or
  * -1 for components that have no running state (mounts, exports...). */
 static int component_status(const struct step *s, int quiet)
@@ -59,8 +45,8 @@ static int component_status(const struct step *s, int quiet)
 			       rc == 0 ? "running" : rc == 1 ? "dead, stale pid file" : "not running");
 		if (!quiet && rc == 0)
 			printf(" (pid %d)", (int)pid);
-	} else if (strcmp(c->name, "nfsd") == 0) {
-		int n = nfsd_thread_count();
+	} else if (c->ready == READY_NFSD_THREADS) {
+		int n = nfsd_threads();
 
 		rc = n > 0 ? LSB_STATUS_RUNNING : LSB_STATUS_NOT_RUNNING;
 		if (!quiet)
@@ -81,7 +67,7 @@ int sysv_status(struct ctx *ctx, const char *what, int quiet)
 	for (size_t i = 0; i < p.n; i++) {
 		const struct step *s = &p.steps[i];
 		/* an optional daemon that is not installed is skipped at start */
-		int absent = s->missing && (s->c->flags & F_GATED);
+		int absent = s->missing && graph_gated(s->c);
 		int rc = s->verb == V_SKIP || absent ? -1 : component_status(s, quiet);
 
 		running += rc == LSB_STATUS_RUNNING;
@@ -105,32 +91,48 @@ static int is_running(struct ctx *ctx, const char *what)
 	return sysv_status(ctx, what, 1) == LSB_STATUS_RUNNING;
 }
 
-/* Reload re-reads the export table without dropping clients. */
+/* Does WHAT have a member with a reload command (graph: reload)? */
+static int reloadable(struct ctx *ctx, const char *what)
+{
+	struct plan p;
+	int yes = plan_build(ctx, "reload", what, &p) == 0 && p.n > 0;
+
+	plan_free(&p);
+	return yes;
+}
+
+/* Reload re-reads configuration without dropping clients (the server:
+ * its export table). */
 static int reload(struct ctx *ctx, const char *what)
 {
 	struct plan p;
 	int rc = LSB_OK;
 
-	if (target_from_name(what) != T_SERVER && strcmp(what, "exports") != 0) {
+	if (plan_build(ctx, "reload", what, &p) < 0)
+		return LSB_ERR_GENERIC;
+	if (p.n == 0) {
 		log_error("reload: %s has nothing to reload; use restart", what);
+		plan_free(&p);
 		return LSB_ERR_UNIMPLEMENTED;
 	}
 	if (!is_running(ctx, what)) {
 		log_error("reload: %s is not running", what);
+		plan_free(&p);
 		return LSB_ERR_NOT_RUNNING;
 	}
-	if (plan_build(ctx, "start", "exports", &p) < 0)
-		return LSB_ERR_GENERIC;
+	/* each reload command is a plan of its own, of its component: it
+	 * runs even though nfsd already serves, and marks no target */
 	for (size_t i = 0; i < p.n; i++) {
 		struct plan one = p;
+		int r;
 
-		if (strcmp(p.steps[i].c->name, "exports") != 0)
-			continue;
 		one.steps = &p.steps[i];
 		one.n = 1;
 		one.target = 0;
-		one.action = "reload"; /* runs even though nfsd already serves */
-		rc = sysv_execute(ctx, &one, SHARED_KEEP);
+		one.what = p.steps[i].c->name;
+		r = sysv_execute(ctx, &one, SHARED_KEEP);
+		if (rc == LSB_OK)
+			rc = r;
 	}
 	plan_free(&p);
 	return rc;
@@ -153,7 +155,7 @@ static int locked_action(struct ctx *ctx, const char *action, const char *what)
 	if (!strcmp(action, "reload"))
 		return reload(ctx, what);
 	if (!strcmp(action, "force-reload")) {
-		if (target_from_name(what) == T_SERVER || !strcmp(what, "exports"))
+		if (reloadable(ctx, what))
 			return reload(ctx, what);
 		return locked_action(ctx, "try-restart", what);
 	}

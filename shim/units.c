@@ -15,29 +15,16 @@
 
 #define NFS_CTL_PLACEHOLDER "@NFS_CTL@"
 
-static const char *unit_of(const char *name)
+/* Writes "Key=unit unit ..." for the components named in LIST (when
+ * any; graph_check() has made sure each name is a component). */
+static void list_line(FILE *f, const char *key, const char *const *list)
 {
-	const struct component *c = graph_find(name);
-
-	return c ? c->unit : name;
-}
-
-/* Writes "Key=unit unit ..." for the names in LIST (when any). */
-static void list_line(FILE *f, const char *key, const char *list)
-{
-	char *copy, *save = NULL;
-	const char *sep = "";
-
-	if (!list || !*list)
+	if (!*list)
 		return;
-	copy = xstrdup(list);
 	fprintf(f, "%s=", key);
-	for (char *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-		fprintf(f, "%s%s", sep, unit_of(w));
-		sep = " ";
-	}
+	for (const char *const *w = list; *w; w++)
+		fprintf(f, "%s%s", w == list ? "" : " ", graph_find(*w)->unit);
 	fputc('\n', f);
-	free(copy);
 }
 
 /* The init scripts' names as native units.  Under systemd,
@@ -84,7 +71,7 @@ static const char STOP_BARRIER[] = "nfs-server-stop-barrier.service";
 
 static int server_only(const struct component *c)
 {
-	return (c->targets & T_SERVER) && !(c->targets & T_CLIENT) && !(c->flags & F_SHARED);
+	return (c->targets & T_SERVER) && !(c->targets & T_CLIENT) && !graph_shared(c);
 }
 
 /* the units that stop when the server target stops (they are PartOf= it) */
@@ -111,7 +98,7 @@ static void write_header(FILE *f)
 static void write_unit_section(FILE *f, const struct component *c)
 {
 	fprintf(f, "[Unit]\nDescription=%s\nDocumentation=man:nfs-ctl(8)\n", c->what);
-	if (c->flags & F_CONF_PATH) {
+	if (c->conf_path) {
 		/* nfs.conf may move it (Debian: /run/rpc_pipefs): the
 		 * generator adds the mount unit for the configured place */
 		fputs("DefaultDependencies=no\n", f);
@@ -127,18 +114,18 @@ static void write_unit_section(FILE *f, const struct component *c)
 	list_line(f, "After", c->after);
 	/* names and addresses must resolve before daemons bind and talk */
 	fputs("After=network.target nss-lookup.target\n", f);
-	if (c->flags & F_FOREVER)
+	if (c->network_online)
 		fputs("Wants=network-online.target\nAfter=network-online.target\n", f);
 	if (server_only(c))
 		fputs("PartOf=nfs-server.target\n", f);
 	/* mount.nfs starts statd on demand; `isolate` must not take it away */
-	if (c->flags & F_SHARED)
+	if (graph_shared(c))
 		fputs("IgnoreOnIsolate=yes\n", f);
 }
 
 static void write_service_section(FILE *f, const struct component *c)
 {
-	if (c->flags & F_CONF_PATH)
+	if (c->conf_path)
 		return;
 	if (c->kind == KIND_MOUNT) {
 		char fstype[32], where[256];
@@ -152,7 +139,7 @@ static void write_service_section(FILE *f, const struct component *c)
 	if (c->kind == KIND_DAEMON) {
 		fprintf(f, "Type=forking\nExecStart=%s exec %s\n", NFS_CTL_PLACEHOLDER, c->name);
 		/* the start job ends only once it is ready (nfsd is After= it) */
-		if (c->flags & F_READY_PIPE)
+		if (c->ready == READY_PIPE_WATCHED)
 			fprintf(f, "ExecStartPost=%s exec --ready %s\n", NFS_CTL_PLACEHOLDER, c->name);
 		if (c->pidfile)
 			fprintf(f, "PIDFile=%s\n", c->pidfile);
@@ -160,12 +147,12 @@ static void write_service_section(FILE *f, const struct component *c)
 	}
 	fputs("Type=oneshot\nRemainAfterExit=yes\n", f);
 	/* telling peers of a reboot is best effort, as it always was */
-	fprintf(f, "ExecStart=%s%s exec %s\n", (c->flags & F_FOREVER) ? "-" : "",
+	fprintf(f, "ExecStart=%s%s exec %s\n", c->best_effort ? "-" : "",
 		NFS_CTL_PLACEHOLDER, c->name);
 	if (c->stop)
 		fprintf(f, "ExecStop=%s exec --stop %s\n", NFS_CTL_PLACEHOLDER, c->name);
-	if (strcmp(c->name, "exports") == 0)
-		fprintf(f, "ExecReload=%s exec %s\n", NFS_CTL_PLACEHOLDER, c->name);
+	if (c->reload)
+		fprintf(f, "ExecReload=%s exec --reload %s\n", NFS_CTL_PLACEHOLDER, c->name);
 }
 
 /* Members a target always brings; gated ones are added per configuration
@@ -183,7 +170,7 @@ static void write_target(FILE *f, unsigned target)
 		fputs("DefaultDependencies=no\nConflicts=shutdown.target\nBefore=shutdown.target\n", f);
 	for (unsigned i = 0; i < graph_size; i++) {
 		const struct component *c = &graph[i];
-		int gated = (c->flags & F_GATED) && (target & (T_SERVER | T_CLIENT));
+		int gated = graph_gated(c) && (target & (T_SERVER | T_CLIENT));
 
 		if ((c->targets & target) && !gated)
 			fprintf(f, "%s=%s\n", target == T_SERVER ? "Requires" : "Wants", c->unit);
@@ -322,6 +309,8 @@ int cmd_units(struct ctx *ctx, int argc, char **argv)
 	int rc = 0;
 
 	(void)ctx;
+	if (graph_check() != 0)
+		return LSB_ERR_GENERIC;
 	if (argc == 2 && strcmp(argv[0], "--output") == 0)
 		dir = argv[1];
 	if (!dir) {

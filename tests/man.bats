@@ -18,7 +18,7 @@ rendered() {
 }
 
 components() {
-	"$NFS_CTL" graph | sed -n 's/^[[:space:]]*"\([a-z0-9.-]*\)" \[label=.*/\1/p'
+	"$NFS_CTL" graph --list
 }
 
 @test "groff -ww: no warnings in either page" {

@@ -162,6 +162,19 @@ systemctl reload nfs-exports.service"
 exportfs -f"
 }
 
+@test "exec --reload exports runs the graph's reload command (ExecReload=)" {
+	run ctl_systemd exec --reload exports
+	assert_success
+	assert_equal "$(calls)" "exportfs -r"
+}
+
+@test "exec --reload of a component without a reload command is a usage error" {
+	run ctl_systemd exec --reload mountd
+	assert_equal "$status" 2
+	assert_output --partial "mountd has no reload command"
+	assert_equal "$(calls)" ""
+}
+
 @test "exec of rpcbind or an unknown component is a usage error" {
 	run ctl_systemd exec rpcbind
 	assert_equal "$status" 2

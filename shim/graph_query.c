@@ -1,0 +1,75 @@
+/* Questions asked of the graph (graph.c holds only the data). */
+#include "graph.h"
+
+#include <string.h>
+
+const struct component *graph_find(const char *name)
+{
+	for (unsigned i = 0; i < graph_size; i++)
+		if (strcmp(graph[i].name, name) == 0)
+			return &graph[i];
+	return NULL;
+}
+
+const struct component *graph_find_unit(const char *unit)
+{
+	for (unsigned i = 0; i < graph_size; i++)
+		if (strcmp(graph[i].unit, unit) == 0)
+			return &graph[i];
+	return NULL;
+}
+
+int graph_index(const struct component *c)
+{
+	return (int)(c - graph);
+}
+
+static int edge_list_has(const char *const *list, const char *name)
+{
+	for (; *list; list++)
+		if (strcmp(*list, name) == 0)
+			return 1;
+	return 0;
+}
+
+int graph_needs(const struct component *a, const struct component *b)
+{
+	return edge_list_has(a->needs, b->name);
+}
+
+int graph_before(const struct component *a, const struct component *b)
+{
+	return edge_list_has(a->needs, b->name) || edge_list_has(a->after, b->name);
+}
+
+const struct component *graph_first(int (*pred)(const struct component *))
+{
+	for (unsigned i = 0; i < graph_size; i++)
+		if (pred(&graph[i]))
+			return &graph[i];
+	return NULL;
+}
+
+unsigned target_from_name(const char *name)
+{
+	for (unsigned i = 0; i < graph_targets_size; i++)
+		if (strcmp(graph_targets[i].name, name) == 0)
+			return graph_targets[i].target;
+	return 0;
+}
+
+const char *target_name(unsigned target)
+{
+	for (unsigned i = 0; i < graph_targets_size; i++)
+		if (graph_targets[i].target == target)
+			return graph_targets[i].name;
+	return NULL;
+}
+
+const char *target_unit(unsigned target)
+{
+	for (unsigned i = 0; i < graph_targets_size; i++)
+		if (graph_targets[i].target == target)
+			return graph_targets[i].unit;
+	return NULL;
+}

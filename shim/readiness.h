@@ -1,0 +1,17 @@
+/* The readiness signals of graph.h's enum readiness that can be asked at
+ * any time (a forking parent's exit is the runner's to see). */
+#ifndef NFSCTL_READINESS_H
+#define NFSCTL_READINESS_H
+
+#include "ctx.h"
+#include "graph.h"
+
+/* The kernel's nfsd thread count (0 when it cannot be read). */
+int nfsd_threads(void);
+/* Does C wait for its RPC program?  (Not rpc.mountd on a v4-only server.) */
+int expects_registration(const struct ctx *ctx, const struct component *c);
+/* Has C's signal come (RPC program registered, nfsd threads)?  1 for the
+ * signals this cannot see. */
+int readiness_reached(const struct component *c);
+
+#endif

@@ -1,0 +1,50 @@
+#!/usr/bin/env bats
+# The component graph's own checks: graph --list, graph --check, and that
+# every mistake in the table is reported (tests/stub/graph-bad.c).
+
+load helpers
+
+@test "graph --list: the component names, one a line, in table order" {
+	run "$NFS_CTL" graph --list
+	assert_success
+	assert_output "rpcbind
+nfsd-fs
+pipefs
+statd
+mountd
+idmapd
+nfsdcld
+gssd
+svcgssd
+blkmapd
+exports
+nfsd
+sm-notify"
+}
+
+@test "graph --check: the shipped table has no problem" {
+	run "$NFS_CTL" graph --check
+	assert_success
+	assert_output ""
+}
+
+@test "graph_check reports each mistake of a broken table, by name" {
+	run "$STUB_BIN/graph-bad"
+	assert_failure
+	assert_line "nfs-ctl: graph: typo: unknown component 'bsae'"
+	assert_line "nfs-ctl: graph: dup: 'typo' listed twice"
+	assert_line "nfs-ctl: graph: dup: 'base' in both needs and after (needs already orders)"
+	assert_line "nfs-ctl: graph: egg: in a cycle of needs/after edges"
+	assert_line "nfs-ctl: graph: hen: in a cycle of needs/after edges"
+	assert_line "nfs-ctl: graph: odd: shared with the client side, but not a daemon"
+	assert_line "nfs-ctl: graph: odd: waits for its RPC program, but has none"
+	assert_line "nfs-ctl: graph: lost: gated, but a member of no target"
+	assert_line "nfs-ctl: graph: base: two rows of that name"
+	[ "$status" -eq 9 ]
+}
+
+@test "graph --list and --check refuse other arguments" {
+	run "$NFS_CTL" graph --lsit
+	assert_failure 2
+	assert_output --partial "usage: nfs-ctl graph [--list | --check]"
+}
