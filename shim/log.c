@@ -1,4 +1,3 @@
-#include "build-config.h"
 #include "log.h"
 #include "paths.h"
 
@@ -9,11 +8,6 @@
 #include <sys/stat.h>
 #include <syslog.h>
 #include <unistd.h>
-
-#ifdef HAVE_LIBSYSTEMD
-#include <systemd/sd-daemon.h>
-#include <systemd/sd-journal.h>
-#endif
 
 static int verbose;
 
@@ -42,21 +36,15 @@ static int stderr_is_journal(void)
 	return (unsigned long long)st.st_dev == dev && (unsigned long long)st.st_ino == ino;
 }
 
-/* The journal when the real machine (whatever --root says: the log is the
- * host's) runs systemd; syslog otherwise, which journald also collects. */
+/* syslog(3) under every init: journald owns /dev/log on a systemd machine
+ * and records identifier, pid, priority and facility from it, the same
+ * fields sd_journal_send() would set, without libsystemd in every process
+ * (dynlib.h). */
 static void to_system_log(int prio, const char *prefix, const char *msg)
 {
 	/* a --root tree (tests, packaging) is not this machine */
 	if (*paths_root() || stderr_is_journal())
 		return;
-#ifdef HAVE_LIBSYSTEMD
-	if (sd_booted() > 0) {
-		sd_journal_send("MESSAGE=%s%s", prefix, msg, "PRIORITY=%d", prio,
-				"SYSLOG_IDENTIFIER=nfs-ctl", "SYSLOG_FACILITY=%d", LOG_DAEMON >> 3,
-				NULL);
-		return;
-	}
-#endif
 	openlog("nfs-ctl", LOG_PID, LOG_DAEMON);
 	syslog(prio, "%s%s", prefix, msg);
 }

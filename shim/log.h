@@ -1,7 +1,6 @@
-/* Messages.  Errors and warnings go to stderr and to the system log: the
- * journal when the machine runs systemd and nfs-ctl has libsystemd, syslog
- * otherwise; never twice when stderr already is the journal (inside a
- * unit), and not at all under --root (a test or packaging tree).
+/* Messages.  Errors and warnings go to stderr and to the system log
+ * (syslog(3), which journald reads on a systemd machine); never twice
+ * when stderr already is the journal (inside a unit), and not at all under --root (a test or packaging tree).
  * -v adds a line on stderr for every step, -vv the decisions behind them.
  * One format everywhere: "nfs-ctl: FILE:LINE: message" when a file is to
  * blame.

@@ -1,4 +1,5 @@
 #include "rpcbind_query.h"
+#include "dynlib.h"
 #include "paths.h"
 
 #include <rpc/rpc.h>
@@ -10,6 +11,32 @@
 #include <unistd.h>
 
 #define RPCBIND_SOCKET "/run/rpcbind.sock"
+
+/* libtirpc, loaded on first use (dynlib.h says why).  clnt_call,
+ * clnt_control, clnt_freeres and clnt_destroy are macros through the
+ * CLIENT's own operation table and need no entry here. */
+static struct {
+	CLIENT *(*clnt_create)(const char *, const rpcprog_t, const rpcvers_t, const char *);
+	CLIENT *(*clnt_vc_create)(const int, const struct netbuf *, const rpcprog_t,
+				  const rpcvers_t, u_int, u_int);
+	xdrproc_t xdr_void;         /* handed to clnt_call, called by libtirpc */
+	xdrproc_t xdr_rpcblist_ptr;
+} tirpc;
+
+static const struct dynlib_sym tirpc_syms[] = {
+	{ "clnt_create", &tirpc.clnt_create },
+	{ "clnt_vc_create", &tirpc.clnt_vc_create },
+	{ "xdr_void", &tirpc.xdr_void },
+	{ "xdr_rpcblist_ptr", &tirpc.xdr_rpcblist_ptr },
+};
+
+static struct dynlib libtirpc = {
+	.soname = "libtirpc.so.3",
+	.package = "libtirpc3",
+	.purpose = "to ask rpcbind which RPC programs are registered",
+	.syms = tirpc_syms,
+	.nsyms = sizeof(tirpc_syms) / sizeof(*tirpc_syms),
+};
 
 /* rpcbind listens on a local socket (rpcbind.socket under systemd, rpcbind
  * itself otherwise); it is a path, so --root relocates it too. */
@@ -36,7 +63,7 @@ static CLIENT *connect_local(void)
 	}
 	nb.buf = &sun;
 	nb.len = nb.maxlen = sizeof(sun);
-	clnt = clnt_vc_create(fd, &nb, RPCBPROG, RPCBVERS, 0, 0);
+	clnt = tirpc.clnt_vc_create(fd, &nb, RPCBPROG, RPCBVERS, 0, 0);
 	if (!clnt) {
 		close(fd);
 		return NULL;
@@ -52,7 +79,7 @@ static CLIENT *connect_any(void)
 	CLIENT *clnt = connect_local();
 
 	if (!clnt && !*paths_root())
-		clnt = clnt_create("127.0.0.1", RPCBPROG, RPCBVERS, "tcp");
+		clnt = tirpc.clnt_create("127.0.0.1", RPCBPROG, RPCBVERS, "tcp");
 	return clnt;
 }
 
@@ -61,16 +88,19 @@ static int dump(CLIENT *clnt, rpcblist_ptr *list)
 	struct timeval tv = { 2, 0 };
 
 	*list = NULL;
-	return clnt_call(clnt, RPCBPROC_DUMP, (xdrproc_t)(void (*)(void))xdr_void, NULL,
-			 (xdrproc_t)(void (*)(void))xdr_rpcblist_ptr, (char *)list, tv) == RPC_SUCCESS ? 0 : -1;
+	return clnt_call(clnt, RPCBPROC_DUMP, tirpc.xdr_void, NULL,
+			 tirpc.xdr_rpcblist_ptr, (char *)list, tv) == RPC_SUCCESS ? 0 : -1;
 }
 
 int rpcbind_registered(unsigned long prog)
 {
-	CLIENT *clnt = connect_any();
+	CLIENT *clnt;
 	rpcblist_ptr list, p;
 	int found = 0;
 
+	if (dynlib_load(&libtirpc) < 0)
+		return -1;
+	clnt = connect_any();
 	if (!clnt)
 		return -1;
 	if (dump(clnt, &list) < 0) {
@@ -80,7 +110,7 @@ int rpcbind_registered(unsigned long prog)
 	for (p = list; p; p = p->rpcb_next)
 		if (p->rpcb_map.r_prog == prog)
 			found = 1;
-	clnt_freeres(clnt, (xdrproc_t)(void (*)(void))xdr_rpcblist_ptr, (char *)&list);
+	clnt_freeres(clnt, tirpc.xdr_rpcblist_ptr, (char *)&list);
 	clnt_destroy(clnt);
 	return found;
 }
