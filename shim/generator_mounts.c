@@ -84,8 +84,7 @@ static void add_export_path(struct strv *paths, const char *line)
 	if (len && *p == '/' && !line_has_mountpoint_option(p + len + (p[len] == '"'))) {
 		char *path = xstrndup(p, len);
 
-		if (!strv_contains(paths, path))
-			strv_add(paths, path);
+		strv_add(paths, path); /* repeats go at the end (strv_dedup) */
 		free(path);
 	}
 }
@@ -138,6 +137,8 @@ static void exported_paths(struct strv *paths)
 			read_exports_file(paths, g.gl_pathv[i]);
 		globfree(&g);
 	}
+	/* a path exported to several clients is one mount requirement */
+	strv_dedup(paths);
 	free(main_file);
 	free(pattern);
 }

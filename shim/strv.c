@@ -70,6 +70,48 @@ int strv_contains(const struct strv *sv, const char *s)
 	return 0;
 }
 
+struct ranked {
+	const char *s;
+	size_t at;
+};
+
+static int by_string_then_place(const void *a, const void *b)
+{
+	const struct ranked *x = a, *y = b;
+	int c = strcmp(x->s, y->s);
+
+	return c ? c : (x->at > y->at) - (x->at < y->at);
+}
+
+void strv_dedup(struct strv *sv)
+{
+	struct ranked *r;
+	char *repeat;
+	size_t kept = 0;
+
+	if (sv->n < 2)
+		return;
+	r = xmalloc(sv->n * sizeof(*r));
+	repeat = xcalloc(sv->n, 1);
+	for (size_t i = 0; i < sv->n; i++)
+		r[i] = (struct ranked){ sv->v[i], i };
+	/* equal strings end up side by side, the first place first */
+	qsort(r, sv->n, sizeof(*r), by_string_then_place);
+	for (size_t i = 1; i < sv->n; i++)
+		if (strcmp(r[i].s, r[i - 1].s) == 0)
+			repeat[r[i].at] = 1;
+	for (size_t i = 0; i < sv->n; i++) {
+		if (repeat[i])
+			free(sv->v[i]);
+		else
+			sv->v[kept++] = sv->v[i];
+	}
+	sv->n = kept;
+	sv->v[kept] = NULL;
+	free(r);
+	free(repeat);
+}
+
 static int needs_quotes(const char *w)
 {
 	return *w == '\0' || strpbrk(w, " \t\n'\"\\$`;&|<>()*?[]#~") != NULL;

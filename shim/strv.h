@@ -17,6 +17,9 @@ void strv_addf(struct strv *sv, const char *fmt, ...)
 /* Appends words of a whitespace-separated list (no quoting). */
 void strv_add_words(struct strv *sv, const char *list);
 int strv_contains(const struct strv *sv, const char *s);
+/* Drops repeated strings, keeping each one's first place: O(n log n), for
+ * lists read from files of any length (strv_contains per add is O(n^2)). */
+void strv_dedup(struct strv *sv);
 /* One line, words quoted only when they need it: for humans and logs. */
 char *strv_join_display(const struct strv *sv);
 
