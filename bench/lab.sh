@@ -40,17 +40,15 @@ if [ -z "$destdir" ]; then
 	destdir=$("$lab/build-nfs-ctl.sh" "$top" "$work/nfs-ctl")
 fi
 
-# Beside the product, for bench/guest/bench-exec.sh only: the variant of
-# nfs-ctl that host-variants.sh built without libsystemd and with
-# bench/proposals/lazy-tirpc.c,
-# when there is one (installed under /usr/lib/nfs-ctl-bench/, used by
-# nothing else).
-lazy=$here/.work/host/src-lazy/nfs-ctl
-if [ -x "$lazy" ]; then
+# Beside the product, for bench/guest/bench-exec.sh only: the older nfs-ctl
+# that host-variants.sh built from BENCH_BEFORE, when there is one
+# (installed under /usr/lib/nfs-ctl-bench/, used by nothing else).
+before=$here/.work/host/src-before/nfs-ctl
+if [ -x "$before" ]; then
 	rm -rf "$work/destdir"
 	cp -a "$destdir" "$work/destdir"
 	destdir=$work/destdir
-	install -D -m 755 "$lazy" "$destdir/usr/lib/nfs-ctl-bench/nfs-ctl-nosd-lazytirpc"
+	install -D -m 755 "$before" "$destdir/usr/lib/nfs-ctl-bench/nfs-ctl-before"
 fi
 
 stamp "image (lab's prepare-image.sh from a copy, bench scenarios)"

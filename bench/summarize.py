@@ -120,7 +120,7 @@ def main():
     print("| nfs-ctl exec overhead in the guest (median of the build - median direct) | seconds |")
     print("|---|---|")
     for init in ("systemd", "sysv"):
-        for variant in ("nfs-ctl", "nfs-ctl-nosd-lazytirpc"):
+        for variant in ("nfs-ctl", "nfs-ctl-before", "nfs-ctl-nosd-lazytirpc"):
             a, b = (init, "exec", "run", variant), (init, "exec", "run", "direct")
             if a in med and b in med:
                 print(f"| {init}, {variant} | {med[a] - med[b]:.4f} |")

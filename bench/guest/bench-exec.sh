@@ -22,14 +22,14 @@ for p in rpc.mountd rpc.statd rpc.idmapd nfsdcld exportfs rpc.nfsd sm-notify; do
 done
 read -r -a argv < <("$ctl" --root "$R" -v exec mountd 2>&1 | sed -n 's/^nfs-ctl: exec //p')
 echo "argv: ${argv[*]}" >"$SDIR/argv"
-# the variant without libsystemd and with libtirpc loaded on first use
-# (bench/proposals/lazy-tirpc.c), when bench/lab.sh installed it
-lazy=/usr/lib/nfs-ctl-bench/nfs-ctl-nosd-lazytirpc
+# the older build (host-variants.sh's BENCH_BEFORE), when bench/lab.sh
+# installed it
+before=/usr/lib/nfs-ctl-bench/nfs-ctl-before
 for ((i = 1; i <= n; i++)); do
 	timed us "${argv[@]}" && record exec direct $i run "$us" 1
 	timed us "$ctl" --root "$R" exec mountd && record exec nfs-ctl $i run "$us" 1
-	if [ -x "$lazy" ]; then
-		timed us "$lazy" --root "$R" exec mountd && record exec nfs-ctl-nosd-lazytirpc $i run "$us" 1
+	if [ -x "$before" ]; then
+		timed us "$before" --root "$R" exec mountd && record exec nfs-ctl-before $i run "$us" 1
 	fi
 done
 say "bench exec done"
