@@ -86,7 +86,7 @@ on_tty() {
 # with_syslog COMMAND...: runs COMMAND in a mount namespace whose /dev/log
 # is a datagram socket read into $BATS_TEST_TMPDIR/syslog
 with_syslog() {
-	local sock=$BATS_TEST_TMPDIR/devlog pid
+	local sock=$BATS_TEST_TMPDIR/devlog pid i
 	python3 -c '
 import socket, sys
 s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
@@ -96,7 +96,8 @@ with open(sys.argv[2], "ab", buffering=0) as f:
         f.write(s.recv(65536) + b"\n")
 ' "$sock" "$BATS_TEST_TMPDIR/syslog" &
 	pid=$!
-	for _ in 1 2 3 4 5 6 7 8 9 10; do [ -S "$sock" ] && break; sleep 0.1; done
+	# python3 may take seconds to start on a loaded machine
+	for ((i = 0; i < 100; i++)); do [ -S "$sock" ] && break; sleep 0.1; done
 	: >"$BATS_TEST_TMPDIR/syslog"
 	unshare -m sh -c 'mount -t tmpfs tmpfs /dev && : >/dev/log && : >/dev/null &&
 		mount --bind "$0" /dev/log && exec "$@"' "$sock" "$@"
