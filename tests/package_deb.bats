@@ -60,6 +60,9 @@ unitdir() {
 	run dpkg-deb -f "$DEB" Depends Pre-Depends
 	assert_output --partial "nfs-common"
 	assert_output --partial "init-system-helpers"
+	# loaded with dlopen, invisible to dpkg-shlibdeps (docs/packaging.md)
+	assert_output --partial "libtirpc3"
+	assert_output --partial "libsystemd0"
 }
 
 @test "divert list: exactly what make install writes (unit dir, init scripts, start-statd), both spellings on merged /usr" {
