@@ -14,8 +14,12 @@ teardown() {
 	destroy_sandbox
 }
 
+# every unit with the graph's export_mounts column gets the same drop-in;
+# nfs-exports.service (the one that runs exportfs -r) stands for them all
+EXPORTS_CONF=nfs-exports.service.d/nfs-ctl-mounts.conf
+
 mounts_conf() {
-	cat "$GEN"/*/nfs-ctl-mounts.conf
+	cat "$GEN/$EXPORTS_CONF"
 }
 
 @test "generator: each exported path once, in the order first seen, across exports.d" {
@@ -36,6 +40,7 @@ RequiresMountsFor=/srv/b
 RequiresMountsFor=/srv/a
 RequiresMountsFor=\"/srv/with space\"
 RequiresMountsFor=/srv/c"
+	cmp "$GEN/$EXPORTS_CONF" "$GEN/nfsd.service.d/nfs-ctl-mounts.conf"
 }
 
 @test "generator: 10000 export lines of 5000 paths give 5000 requirements" {
@@ -45,7 +50,7 @@ RequiresMountsFor=/srv/c"
 	done >"$ROOT/etc/exports"
 	run "$NFS_CTL" --root "$ROOT" generator "$GEN"
 	assert_success
-	assert_equal "$(grep -c '^RequiresMountsFor=' "$GEN"/*/nfs-ctl-mounts.conf)" 5000
-	assert_equal "$(grep -m1 '^RequiresMountsFor=' "$GEN"/*/nfs-ctl-mounts.conf)" "RequiresMountsFor=/srv/e0"
-	assert_equal "$(grep '^RequiresMountsFor=' "$GEN"/*/nfs-ctl-mounts.conf | sort -u | wc -l)" 5000
+	assert_equal "$(grep -c '^RequiresMountsFor=' "$GEN/$EXPORTS_CONF")" 5000
+	assert_equal "$(grep -m1 '^RequiresMountsFor=' "$GEN/$EXPORTS_CONF")" "RequiresMountsFor=/srv/e0"
+	assert_equal "$(grep '^RequiresMountsFor=' "$GEN/$EXPORTS_CONF" | sort -u | wc -l)" 5000
 }
