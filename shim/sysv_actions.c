@@ -43,8 +43,12 @@ static int component_status(const struct step *s, int quiet)
 		if (!quiet)
 			printf("%-9s %s", c->name,
 			       rc == 0 ? "running" : rc == 1 ? "dead, stale pid file" : "not running");
+		/* the client side may keep a shared daemon after the server
+		 * stopped (two-pronged stop): callers such as the Pacemaker
+		 * agent must not call that "partly running" */
 		if (!quiet && rc == 0)
-			printf(" (pid %d)", (int)pid);
+			printf(graph_shared(c) ? " (pid %d; shared with the NFS client)"
+					       : " (pid %d)", (int)pid);
 	} else if (c->ready == READY_NFSD_THREADS) {
 		int n = nfsd_threads();
 

@@ -179,3 +179,51 @@ agent() {
 	assert_success
 	agent stop nfsv4_only=true
 }
+
+# Issue 12 point 1: statd kept for a local NFSv3 mount with locking is the
+# client side's, not a half-running server; a probe or a stop that called
+# it "partly running" would get the node fenced.
+@test "only statd left for an NFSv3 mount, without state_dir: stop succeeds and keeps it, a probe says 7" {
+	run agent start state_dir=
+	assert_success
+	add_nfs_mount nfs /mnt/data "rw,vers=3,addr=10.0.0.1"
+	run agent stop state_dir=
+	echo "$output"
+	assert_success
+	assert_equal "$(count_procs rpc.statd)" 1
+	assert_equal "$(count_procs rpc.mountd)" 0
+	run agent monitor state_dir=
+	assert_failure 7
+	OCF_RESKEY_CRM_meta_interval=0 run agent monitor state_dir=
+	assert_failure 7
+	run agent stop state_dir=
+	assert_success
+	assert_equal "$(count_procs rpc.statd)" 1
+}
+
+@test "only statd left for an NFSv3 mount, with state_dir: stop succeeds and statd moves with the service" {
+	run agent start
+	assert_success
+	add_nfs_mount nfs /mnt/data "rw,vers=3,addr=10.0.0.1"
+	run agent stop
+	assert_success
+	assert_equal "$(count_procs rpc.statd)" 0
+	# a statd started by start-statd afterwards: still nothing to fence for
+	run ctl start statd
+	assert_success
+	run agent monitor
+	assert_failure 7
+	run agent stop
+	assert_success
+	assert_equal "$(count_procs rpc.statd)" 0
+}
+
+@test "a daemon of the server's own left running is still 'partly running' (not hidden by the rule for shared ones)" {
+	run agent start state_dir=
+	assert_success
+	run ctl stop nfsd
+	assert_success
+	run agent monitor state_dir=
+	assert_failure 1
+	assert_output --partial "partly running"
+}

@@ -69,7 +69,8 @@ sm-notify [threads=8]"
 	ctl start server
 	run ctl status server
 	assert_equal "$status" 0
-	assert_line --regexp '^statd +running \(pid [0-9]+\)$'
+	assert_line --regexp '^statd +running \(pid [0-9]+; shared with the NFS client\)$'
+	assert_line --regexp '^mountd +running \(pid [0-9]+\)$'
 	assert_line --regexp '^nfsd +running \(8 threads\)$'
 	ctl stop server
 	run ctl status server
