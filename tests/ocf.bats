@@ -227,3 +227,42 @@ agent() {
 	assert_failure 1
 	assert_output --partial "partly running"
 }
+
+# systemctl_stub: a systemctl that answers `show` for the server target
+# (Requires= two services) and its members, from made-up unit states
+systemctl_stub() {
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	cat >"$BATS_TEST_TMPDIR/bin/systemctl" <<-'X'
+	#!/bin/sh
+	case "$*" in
+	*"--value nfs-server.target") echo "nfs-server-start-barrier.service nfs-mountd.service" ;;
+	*LoadState*) echo loaded ;;
+	*"Type --value nfs-server-start-barrier.service") echo oneshot ;;
+	*"RemainAfterExit --value nfs-server-start-barrier.service") echo no ;;
+	*"Type --value nfs-mountd.service") echo forking ;;
+	*RemainAfterExit*) echo no ;;
+	*"ActiveState --value nfs-mountd.service") echo "${MOUNTD_STATE:-active}" ;;
+	*ActiveState*) echo inactive ;;
+	esac
+	X
+	chmod +x "$BATS_TEST_TMPDIR/bin/systemctl"
+}
+
+@test "monitor under systemd: a oneshot member that ran (the start barrier) is not dead; a failed service is" {
+	systemctl_stub
+	mkdir -p "$ROOT/run/systemd/system"
+	# the agent's two functions on their own (the agent dispatches on
+	# its action when sourced), with the stub first on PATH
+	sed -n -e '/^under_systemd()/,/^}/p' -e '/^members_monitor()/,/^}/p' "$AGENT" >"$BATS_TEST_TMPDIR/members.sh"
+	members() {
+		env PATH="$BATS_TEST_TMPDIR/bin:$PATH" OCF_RESKEY_root="$ROOT" OCF_RESKEY_init=systemd "$@" \
+			sh -c 'OCF_SUCCESS=0 OCF_ERR_GENERIC=1; ocf_exit_reason() { echo "$*"; }
+				. "$1"; members_monitor' members "$BATS_TEST_TMPDIR/members.sh"
+	}
+	run members
+	assert_success
+	assert_output ""
+	run members MOUNTD_STATE=failed
+	assert_failure 1
+	assert_output "nfs-server.target is active but not all its services are: nfs-mountd.service:failed"
+}
