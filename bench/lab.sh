@@ -52,8 +52,12 @@ if [ -x "$before" ]; then
 fi
 
 stamp "image (lab's prepare-image.sh from a copy, bench scenarios)"
-rm -rf "$work/labcopy"
-mkdir -p "$work/labcopy"
+# The copy sits at tests/vm of a tree whose contrib/ is the real one, since
+# prepare-image.sh takes the OCF agent's check from ../../contrib.
+rm -rf "$work/tree"
+mkdir -p "$work/tree/tests/vm"
+ln -s "$top/contrib" "$work/tree/contrib"
+ln -sfn tree/tests/vm "$work/labcopy"
 (cd "$lab" && tar --exclude=./.cache --exclude=./out -cf - .) | tar -xf - -C "$work/labcopy"
 rm -rf "$work/labcopy/guest/scenarios"
 mkdir -p "$work/labcopy/guest/scenarios"
