@@ -39,7 +39,10 @@ scenarios() {
 					c=$(checks "$run" "$s" "$v")
 					p=$(echo "$c" | grep -c '^PASS')
 					f=$(echo "$c" | grep -c '^FAIL')
-					if [ "$f" = 0 ] && [ "$p" -gt 0 ]; then
+					if [ ! -d "$run/server/out" ] || [ ! -d "$run/client/out" ]; then
+						# half a scenario is no verdict: its other VM's checks never ran
+						verdict="FAIL (a VM left no results)" nfail=$((nfail + 1)) status=1
+					elif [ "$f" = 0 ] && [ "$p" -gt 0 ]; then
 						verdict="PASS ($p checks)" npass=$((npass + 1))
 					else
 						verdict="FAIL ($f of $((p + f)))" nfail=$((nfail + 1)) status=1
