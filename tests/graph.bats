@@ -14,7 +14,6 @@ statd
 mountd
 idmapd
 nfsdcld
-rpcgss
 gssd
 svcgssd
 blkmapd
