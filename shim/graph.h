@@ -46,8 +46,6 @@ enum gate {
 	GATE_GSS_CLIENT, /* Kerberos, client side (keytab) */
 	GATE_GSS_SERVER, /* Kerberos, server side without gssproxy */
 	GATE_BLKMAP,     /* pNFS block layout */
-	GATE_RPCGSS,     /* Kerberos in use (gssd or svcgssd wanted), and not
-			  * in a container (it cannot load kernel modules) */
 };
 
 /* What the NFS client side uses the component for.  A component the
@@ -103,9 +101,6 @@ struct component {
 	/* Kerberos mounts need it up: the client target (mounts at boot) is
 	 * ordered after it */
 	unsigned before_client_mounts:1;
-	/* loads a kernel module: never in a container (under systemd
-	 * ConditionVirtualization=!container, the gate rule likewise) */
-	unsigned kernel_module:1;
 	unsigned targets;
 	enum gate gate;
 	enum readiness ready;

@@ -172,8 +172,6 @@ static void write_unit_section(FILE *f, const struct component *c)
 	fputs("After=network.target nss-lookup.target\n", f);
 	if (c->network_online)
 		fputs("Wants=network-online.target\nAfter=network-online.target\n", f);
-	if (c->kernel_module)
-		fputs("ConditionVirtualization=!container\n", f);
 	if (server_only(c))
 		fputs("PartOf=nfs-server.target\n", f);
 	if (in_restart_group(c))

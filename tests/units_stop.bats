@@ -40,7 +40,7 @@ part_of_server() {
 	grep -qx 'Requires=nfs-server-start-barrier.service' "$OUT/nfs-server.target.in"
 	run values After nfs-server-start-barrier.service
 	assert_output "$(printf '%s\n' proc-fs-nfsd.mount rpc-statd.service nfs-mountd.service \
-		nfs-idmapd.service nfsdcld.service auth-rpcgss-module.service rpc-gssd.service rpc-svcgssd.service \
+		nfs-idmapd.service nfsdcld.service rpc-gssd.service rpc-svcgssd.service \
 		nfs-exports.service nfsd.service rpc-statd-notify.service)"
 	# inactive once it ran: it has no job at stop, so it orders nothing there
 	run grep -E '^(RemainAfterExit|Type)=' "$OUT/nfs-server-start-barrier.service.in"
