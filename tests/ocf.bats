@@ -154,17 +154,18 @@ agent() {
 	assert_success
 }
 
-@test "start: a distribution file cannot override a parameter (nfs.conf, the agent's drop-in, wins)" {
+@test "start: OCF_ERR_CONFIGURED (6) when a distribution file overrides a parameter, naming it" {
 	mkdir -p "$ROOT/etc/default"
 	echo "RPCNFSDCOUNT=8" >"$ROOT/etc/default/nfs-kernel-server"
 	run agent start threads=4 init=sysv
+	assert_failure 6
+	assert_output --partial "nfsd.threads"
+	assert_output --partial "/etc/default/nfs-kernel-server:1"
+	assert_equal "$(count_procs rpc.mountd)" 0
+	[ ! -e "$ROOT/etc/nfs.conf.d/90-pacemaker-nfs-ctl.conf" ]
+	# the same value is no conflict
+	run agent start threads=8
 	assert_success
-	run "$NFS_CTL" --root "$ROOT" --distro=debian config --get nfsd.threads
-	assert_line --index 1 4
-	# and the conflict is named, both file:line
-	assert_line --index 0 --partial "nfs-kernel-server:1: RPCNFSDCOUNT=8 ignored: $ROOT/etc/nfs.conf.d/90-pacemaker-nfs-ctl.conf:"
-	# the value the daemons get: nfs.conf's, never RPCNFSDCOUNT as argv
-	refute [ "$(calls_of rpc.nfsd)" = "rpc.nfsd 8" ]
 	agent stop
 }
 
