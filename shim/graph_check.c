@@ -41,8 +41,7 @@ static int check_edges(const struct component *c, const char *const *list,
 
 static int check_row(const struct component *c)
 {
-	int bad = check_edges(c, c->needs, "needs") + check_edges(c, c->after, "after") +
-		  check_edges(c, c->wants, "wants");
+	int bad = check_edges(c, c->needs, "needs") + check_edges(c, c->after, "after");
 
 	for (unsigned i = 0; c->after[i]; i++)
 		for (unsigned j = 0; c->needs[j]; j++)

@@ -171,49 +171,14 @@ static int wants_statd(const struct ctx *ctx, const char *target,
 	return 1;
 }
 
-/* The first NFSv4 mount in fstab, as "FILE:LINE" (Debian's nfs-common
- * script starts idmapd for an NFSv4 client when NEED_IDMAPD is unset and
- * fstab has one); NULL when there is none. */
-static const char *fstab_nfs4_mount(void)
-{
-	char *path = path_in_root("/etc/fstab"), *line = NULL;
-	FILE *f = fopen(path, "re");
-	const char *found = NULL;
-	size_t cap = 0;
-	int n = 0;
-
-	while (f && !found && getline(&line, &cap, f) > 0) {
-		char spec[1024], dir[1024], type[32], opts[1024] = "";
-
-		n++;
-		if (sscanf(line, " %1023s %1023s %31s %1023s", spec, dir, type, opts) < 3 || spec[0] == '#')
-			continue;
-		if (!strcmp(type, "nfs4") ||
-		    (!strcmp(type, "nfs") && (strstr(opts, "vers=4") || strstr(opts, "nfsvers=4"))))
-			found = whyf("%s:%d", path, n);
-	}
-	free(line);
-	if (f)
-		fclose(f);
-	free(path);
-	return found;
-}
-
 static int wants_idmapd(const struct ctx *ctx, const char *target,
 			const char **why)
 {
 	int b = need(ctx, "idmapd", why);
 	const struct setting *d;
-	const char *mount;
 
 	if (b >= 0)
 		return b;
-	if (!strcmp(target, "client")) {
-		mount = fstab_nfs4_mount();
-		*why = mount ? whyf("NFSv4 mount in %s", mount)
-			     : "no NFSv4 mount in /etc/fstab (NEED_IDMAPD unset)";
-		return mount != NULL;
-	}
 	if (!strcmp(target, "server") &&
 	    !version_state(&ctx->settings, "4", &d)) {
 		*why = d ? whyf("NFSv4 disabled in %s", where(d)) : "NFSv4 disabled";
