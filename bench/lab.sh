@@ -54,25 +54,25 @@ fi
 stamp "image (lab's prepare-image.sh from a copy, bench scenarios)"
 # The copy sits at tests/vm of a tree whose contrib/ is the real one, since
 # prepare-image.sh takes the OCF agent's check from ../../contrib.
-rm -rf "$work/tree"
-mkdir -p "$work/tree/tests/vm"
+labcopy=$work/tree/tests/vm
+rm -rf "$work/tree" "$labcopy"
+mkdir -p "$labcopy"
 ln -s "$top/contrib" "$work/tree/contrib"
-ln -sfn tree/tests/vm "$work/labcopy"
-(cd "$lab" && tar --exclude=./.cache --exclude=./out -cf - .) | tar -xf - -C "$work/labcopy"
-rm -rf "$work/labcopy/guest/scenarios"
-mkdir -p "$work/labcopy/guest/scenarios"
-cp "$here"/guest/*.sh "$work/labcopy/guest/scenarios/"
+(cd "$lab" && tar --exclude=./.cache --exclude=./out -cf - .) | tar -xf - -C "$labcopy"
+rm -rf "$labcopy/guest/scenarios"
+mkdir -p "$labcopy/guest/scenarios"
+cp "$here"/guest/*.sh "$labcopy/guest/scenarios/"
 # The lab-runner gives each scenario 400 s: one scenario per round.
 chunk() { # NUMBER NAME SCRIPT ROUNDS
 	for r in $(seq 1 "$4"); do
 		printf '#!/bin/sh\nBENCH_ROUNDS=%s exec bash "$(dirname "$0")/%s" "$@"\n' "$r" "$3" \
-			>"$work/labcopy/guest/scenarios/s$1-bench-$2-$(printf %02d "$r").sh"
+			>"$labcopy/guest/scenarios/s$1-bench-$2-$(printf %02d "$r").sh"
 	done
 }
 chunk 1 server bench-server.sh "${BENCH_REPS:-7}"
 chunk 2 statd bench-statd.sh "${BENCH_BLOCKS:-3}"
 chunk 3 mounts bench-mounts.sh "${BENCH_MOUNT_ROUNDS:-2}"
-printf '#!/bin/sh\nexec bash "$(dirname "$0")/bench-exec.sh" "$@"\n' >"$work/labcopy/guest/scenarios/s4-bench-exec.sh"
+printf '#!/bin/sh\nexec bash "$(dirname "$0")/bench-exec.sh" "$@"\n' >"$labcopy/guest/scenarios/s4-bench-exec.sh"
 # the bench's knobs reach the guest through a file in the image
 {
 	for v in BENCH_STATD_ROUNDS BENCH_EXEC_N; do
@@ -80,8 +80,8 @@ printf '#!/bin/sh\nexec bash "$(dirname "$0")/bench-exec.sh" "$@"\n' >"$work/lab
 		[ -n "$val" ] && echo "export $v=$val"
 	done
 	true
-} >"$work/labcopy/guest/scenarios/bench-env.sh"
-"$work/labcopy/prepare-image.sh" "$rootfs" "$work/vm" "$destdir"
+} >"$labcopy/guest/scenarios/bench-env.sh"
+"$labcopy/prepare-image.sh" "$rootfs" "$work/vm" "$destdir"
 
 stamp "booting: $inits (boot mode distro; the benchmarks switch modes themselves)"
 export LAB_VM_TIMEOUT="${LAB_VM_TIMEOUT:-2400}"
