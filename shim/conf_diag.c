@@ -15,6 +15,8 @@ struct held_warning {
 static int quiet;
 static struct held_warning *held;
 static size_t n_held, cap_held;
+static char **conflicts;
+static size_t n_conflicts;
 
 void conf_diag_set_quiet(int q)
 {
@@ -43,6 +45,38 @@ void conf_diag_show_warnings(void)
 	free(held);
 	held = NULL;
 	n_held = cap_held = 0;
+}
+
+void conf_diag_show_conflicts(void)
+{
+	for (size_t i = 0; i < n_conflicts; i++) {
+		log_warn("%s", conflicts[i]);
+		free(conflicts[i]);
+	}
+	free(conflicts);
+	conflicts = NULL;
+	n_conflicts = 0;
+}
+
+void conf_conflict(struct settings *s, const char *file, int line,
+		   const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	s->warnings++;
+	if (quiet)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (log_verbose_level() >= 1) {
+		log_file_warn(file, line, "%s", msg);
+		return;
+	}
+	hold(file, line, msg);
+	conflicts = xrealloc(conflicts, (n_conflicts + 1) * sizeof(*conflicts));
+	conflicts[n_conflicts++] = file ? xasprintf("%s:%d: %s", file, line, msg) : xstrdup(msg);
 }
 
 void conf_error(struct settings *s, const char *file, int line,

@@ -18,6 +18,14 @@ void conf_error(struct settings *s, const char *file, int line,
 /* Suspicious but harmless input (unknown key...): counted in s->warnings. */
 void conf_warn(struct settings *s, const char *file, int line,
 	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* A value two sources set differently, where the one of lower standing
+ * is ignored (a legacy file against nfs.conf): a warning that is also
+ * shown at every start (conf_diag_show_conflicts), because the
+ * administrator's value silently not applied is what it prevents. */
+void conf_conflict(struct settings *s, const char *file, int line,
+		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Prints the conflicts (not the other warnings): start, restart, exec. */
+void conf_diag_show_conflicts(void);
 /* Prints the warnings held back so far (once). */
 void conf_diag_show_warnings(void);
 /* Fuzzers and unit tests count without printing or holding anything. */

@@ -73,6 +73,24 @@ static const char *checked_value(struct settings *s, const struct legacy_var *v,
 	return NULL;
 }
 
+/* nfs.conf is the documented place (Debian since nfs-utils 2.6.1, Fedora
+ * dropped /etc/sysconfig/nfs): where it sets the value, a legacy file's
+ * assignment is not used, and a different value is a conflict that names
+ * both places. */
+static int nfsconf_has_it(struct settings *s, const struct legacy_var *v, const char *value,
+			  const char *file, int line)
+{
+	const struct setting *e = settings_find(s, v->section, v->key);
+
+	if (!e || e->origin != ORIGIN_NFSCONF)
+		return 0;
+	if (strcmp(e->value, value) != 0)
+		conf_conflict(s, file, line, "%s=%s ignored: %s:%d sets [%s] %s = %s, and nfs.conf wins",
+			      v->name, value, e->file ? e->file : "nfs.conf", e->line, v->section,
+			      v->key, e->value);
+	return 1;
+}
+
 static void on_assign(void *opaque, struct settings *s, const char *name,
 		      const char *value, const char *file, int line)
 {
@@ -90,7 +108,7 @@ static void on_assign(void *opaque, struct settings *s, const char *name,
 		if (!*value || v->kind == LEGACY_IGNORED)
 			continue;
 		stored = checked_value(s, v, value, file, line);
-		if (stored)
+		if (stored && !nfsconf_has_it(s, v, stored, file, line))
 			settings_set(s, v->section, v->key, stored, file, line,
 				     ORIGIN_LEGACY);
 	}

@@ -1,7 +1,9 @@
 /* Every configuration source, lowest precedence first; settings_set()
  * lets a later source replace an earlier value:
- *   built-in defaults < nfs.conf family < distribution file(s) < --set
- * (--set is applied by main after config_load). */
+ *   built-in defaults < distribution file(s) < nfs.conf family < --set
+ * The distribution's legacy files are read after nfs.conf but only fill
+ * what nfs.conf leaves unset (conf_legacy.c); --set is applied by main
+ * after config_load. */
 #include "config.h"
 #include "conf_legacy.h"
 #include "conf_nfsconf_load.h"

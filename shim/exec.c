@@ -2,6 +2,7 @@
  * daemon's argv from configuration and replaces itself with the daemon,
  * so systemd supervises the daemon directly.  Never calls systemctl. */
 #include "commands.h"
+#include "conf_diag.h"
 #include "graph.h"
 #include "log.h"
 #include "lsb.h"
@@ -170,6 +171,7 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 		return rc;
 	}
 	if (!stop) {
+		conf_diag_show_conflicts();
 		struct strv a;
 		int missing = 0;
 

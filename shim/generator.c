@@ -46,6 +46,29 @@ static int want(const char *dir, const char *target_unit_name, const char *unit)
 	return rc;
 }
 
+/* UNIT starts only while PATH exists: a drop-in, so the check is made at
+ * each start, not at boot */
+static int start_condition(const char *dir, const char *unit, const char *path)
+{
+	char *d = xasprintf("%s/%s.d", dir, unit);
+	char *conf = xasprintf("%s/nfs-ctl-start-condition.conf", d);
+	FILE *f = NULL;
+	int rc = -1;
+
+	if (mkdir(d, 0755) == 0 || errno == EEXIST)
+		f = fopen(conf, "we");
+	if (f) {
+		fprintf(f, "# nfs-ctl generator: decided at each start, as upstream's unit\n"
+			   "[Unit]\nConditionPathExists=%s\n", path);
+		rc = fclose(f) == 0 ? 0 : -1;
+	}
+	if (rc)
+		log_error("generator: %s: %s", conf, strerror(errno));
+	free(d);
+	free(conf);
+	return rc;
+}
+
 static int generate_target(struct ctx *ctx, const char *dir, unsigned target)
 {
 	int rc = 0;
@@ -53,10 +76,16 @@ static int generate_target(struct ctx *ctx, const char *dir, unsigned target)
 	for (unsigned i = 0; i < graph_size; i++) {
 		const struct component *c = &graph[i];
 		const char *why;
+		char *cond;
 
 		if (!(c->targets & target) || !graph_gated(c))
 			continue;
-		if (policy_wants(ctx, target_name(target), c, &why))
+		cond = policy_start_condition(ctx, target_name(target), c);
+		if (cond) {
+			rc |= want(dir, target_unit(target), c->unit) |
+			      start_condition(dir, c->unit, cond);
+			free(cond);
+		} else if (policy_wants(ctx, target_name(target), c, &why))
 			rc |= want(dir, target_unit(target), c->unit);
 		else
 			log_debug("generator: %s without %s: %s", target_name(target), c->name, why);

@@ -46,6 +46,8 @@ enum gate {
 	GATE_GSS_CLIENT, /* Kerberos, client side (keytab) */
 	GATE_GSS_SERVER, /* Kerberos, server side without gssproxy */
 	GATE_BLKMAP,     /* pNFS block layout */
+	GATE_RPCGSS,     /* Kerberos in use (gssd or svcgssd wanted), and not
+			  * in a container (it cannot load kernel modules) */
 };
 
 /* What the NFS client side uses the component for.  A component the
@@ -55,6 +57,8 @@ enum client_use {
 	CLIENT_USE_NONE,
 	CLIENT_USE_LOCKING,  /* NFSv2/v3 mounts with locking (statd) */
 	CLIENT_USE_KERBEROS, /* sec=krb5* mounts (gssd) */
+	CLIENT_USE_IDMAP,    /* NFSv4 mounts map owners to names (idmapd,
+			      * Debian's NEED_IDMAPD) */
 };
 
 /* The configuration-derived options a start command gets (daemon_args.c
@@ -87,6 +91,21 @@ struct component {
 	const char *stop_alt;
 	const char *needs[MAX_EDGES]; /* must be up before, pulled in with it */
 	const char *after[MAX_EDGES]; /* ordering only, when both are in one plan */
+	/* brought along when it starts, never required, no order implied
+	 * (under systemd Wants=): statd brings sm-notify, so a client that
+	 * only ever ran start-statd still notifies its servers after a reboot */
+	const char *wants[MAX_EDGES];
+	/* another unit that is ordered like this one: whatever is After= this
+	 * component is After= it too (rpcbind.service behind rpcbind.socket,
+	 * so the daemons unregister before rpcbind stops; gssproxy.service,
+	 * which serves the GSS upcalls in svcgssd's place) */
+	const char *also_after_unit;
+	/* Kerberos mounts need it up: the client target (mounts at boot) is
+	 * ordered after it */
+	unsigned before_client_mounts:1;
+	/* loads a kernel module: never in a container (under systemd
+	 * ConditionVirtualization=!container, the gate rule likewise) */
+	unsigned kernel_module:1;
 	unsigned targets;
 	enum gate gate;
 	enum readiness ready;
@@ -98,6 +117,10 @@ struct component {
 	unsigned once_per_boot:1;  /* runs once per boot, never stopped */
 	unsigned best_effort:1;    /* its failure fails nothing */
 	unsigned network_online:1; /* talks to peers: after network-online */
+	unsigned exit_ignored:1;   /* installed it must be, but its failure fails
+				    * nothing: one bad /etc/exports line must
+				    * not keep the good ones from being served
+				    * (exportfs names it, file:line) */
 	unsigned conf_path:1;      /* a mount placed by [general]
 				    * pipefs-directory: under systemd a target,
 				    * its mount unit generated */

@@ -41,7 +41,8 @@ static int check_edges(const struct component *c, const char *const *list,
 
 static int check_row(const struct component *c)
 {
-	int bad = check_edges(c, c->needs, "needs") + check_edges(c, c->after, "after");
+	int bad = check_edges(c, c->needs, "needs") + check_edges(c, c->after, "after") +
+		  check_edges(c, c->wants, "wants");
 
 	for (unsigned i = 0; c->after[i]; i++)
 		for (unsigned j = 0; c->needs[j]; j++)

@@ -2,6 +2,7 @@
  * init scripts, systemd units and mount.nfs alike. */
 #include "build-config.h"
 #include "commands.h"
+#include "conf_diag.h"
 #include "config.h"
 #include "initsys.h"
 #include "log.h"
@@ -73,6 +74,8 @@ static int apply_set(struct ctx *ctx, const char *arg)
 
 int cmd_action(struct ctx *ctx, const char *action, int argc, char **argv)
 {
+	if (strstr(action, "start"))
+		conf_diag_show_conflicts();
 	if (argc != 1) {
 		log_error("usage: nfs-ctl %s TARGET|COMPONENT", action);
 		return LSB_ERR_ARGS;

@@ -167,6 +167,10 @@ static int visit_client(const struct mount_entry *e, void *arg)
 		n->statd = 1;
 		snprintf(n->statd_mount, sizeof(n->statd_mount), "%s", e->mountpoint);
 	}
+	if ((strcmp(e->fstype, "nfs4") == 0 || (vers && vers[0] == '4')) && !n->idmapd) {
+		n->idmapd = 1;
+		snprintf(n->idmapd_mount, sizeof(n->idmapd_mount), "%s", e->mountpoint);
+	}
 	sec = option_value(e->options, "sec");
 	if (sec && strncmp(sec, "krb5", 4) == 0 && !n->gssd) {
 		n->gssd = 1;

@@ -15,8 +15,10 @@ int mounts_type_at(const char *mountpoint, char *fstype, size_t len);
 struct client_needs {
 	int statd;
 	int gssd;
+	int idmapd;            /* an NFSv4 mount maps owners to names */
 	char statd_mount[256]; /* one mount point that needs statd, for messages */
 	char gssd_mount[256];
+	char idmapd_mount[256];
 };
 void mounts_client_needs(struct client_needs *out);
 

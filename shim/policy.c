@@ -171,14 +171,49 @@ static int wants_statd(const struct ctx *ctx, const char *target,
 	return 1;
 }
 
+/* The first NFSv4 mount in fstab, as "FILE:LINE" (Debian's nfs-common
+ * script starts idmapd for an NFSv4 client when NEED_IDMAPD is unset and
+ * fstab has one); NULL when there is none. */
+static const char *fstab_nfs4_mount(void)
+{
+	char *path = path_in_root("/etc/fstab"), *line = NULL;
+	FILE *f = fopen(path, "re");
+	const char *found = NULL;
+	size_t cap = 0;
+	int n = 0;
+
+	while (f && !found && getline(&line, &cap, f) > 0) {
+		char spec[1024], dir[1024], type[32], opts[1024] = "";
+
+		n++;
+		if (sscanf(line, " %1023s %1023s %31s %1023s", spec, dir, type, opts) < 3 || spec[0] == '#')
+			continue;
+		if (!strcmp(type, "nfs4") ||
+		    (!strcmp(type, "nfs") && (strstr(opts, "vers=4") || strstr(opts, "nfsvers=4"))))
+			found = whyf("%s:%d", path, n);
+	}
+	free(line);
+	if (f)
+		fclose(f);
+	free(path);
+	return found;
+}
+
 static int wants_idmapd(const struct ctx *ctx, const char *target,
 			const char **why)
 {
 	int b = need(ctx, "idmapd", why);
 	const struct setting *d;
+	const char *mount;
 
 	if (b >= 0)
 		return b;
+	if (!strcmp(target, "client")) {
+		mount = fstab_nfs4_mount();
+		*why = mount ? whyf("NFSv4 mount in %s", mount)
+			     : "no NFSv4 mount in /etc/fstab (NEED_IDMAPD unset)";
+		return mount != NULL;
+	}
 	if (!strcmp(target, "server") &&
 	    !version_state(&ctx->settings, "4", &d)) {
 		*why = d ? whyf("NFSv4 disabled in %s", where(d)) : "NFSv4 disabled";
@@ -210,10 +245,16 @@ static int wants_nfsdcld(const struct ctx *ctx, const char *target,
 	return 1;
 }
 
+static const char *keytab_of(const struct ctx *ctx)
+{
+	const char *keytab = settings_get(&ctx->settings, "gssd", "keytab-file");
+
+	return keytab ? keytab : "/etc/krb5.keytab";
+}
+
 static int wants_gssd(const struct ctx *ctx, const char *target,
 		      const char **why)
 {
-	const char *keytab = settings_get(&ctx->settings, "gssd", "keytab-file");
 	char *path;
 	int b, present;
 
@@ -224,9 +265,7 @@ static int wants_gssd(const struct ctx *ctx, const char *target,
 	b = need(ctx, "gssd", why);
 	if (b >= 0)
 		return b;
-	if (!keytab)
-		keytab = "/etc/krb5.keytab";
-	path = path_in_root(keytab);
+	path = path_in_root(keytab_of(ctx));
 	present = access(path, F_OK) == 0;
 	*why = whyf(present ? "keytab %s present" : "no keytab %s", path);
 	free(path);
@@ -271,6 +310,36 @@ static int wants_blkmapd(const struct ctx *ctx, const char *target,
 	return 0;
 }
 
+static int in_container(void)
+{
+	/* systemd writes it, and so do container managers that mimic it */
+	char *path = path_in_root("/run/systemd/container");
+	int yes = access(path, F_OK) == 0;
+
+	free(path);
+	return yes;
+}
+
+/* auth_rpcgss, for the GSS daemons: wanted with either of them (upstream's
+ * auth-rpcgss-module.service: when a keytab exists) */
+static int wants_rpcgss(const struct ctx *ctx, const char *target,
+			const char **why)
+{
+	const char *why_gssd = "", *why_svcgssd = "";
+	int gss = wants_gssd(ctx, target, &why_gssd) | wants_svcgssd(ctx, target, &why_svcgssd);
+
+	if (!gss) {
+		*why = whyf("no GSS daemon (%s; %s)", why_gssd, why_svcgssd);
+		return 0;
+	}
+	if (in_container()) {
+		*why = "in a container: no kernel modules to load";
+		return 0;
+	}
+	*why = "a GSS daemon is wanted";
+	return 1;
+}
+
 /* One rule per gate of the graph (graph.h); the names in them are the
  * configuration's keys (nfs-ctl.need-NAME, [gssd]...), not component
  * lookups. */
@@ -281,7 +350,31 @@ static int (*const rules[])(const struct ctx *, const char *, const char **) = {
 	[GATE_GSS_CLIENT] = wants_gssd,
 	[GATE_GSS_SERVER] = wants_svcgssd,
 	[GATE_BLKMAP] = wants_blkmapd,
+	[GATE_RPCGSS] = wants_rpcgss,
 };
+
+/* The keytab when it alone decides whether gssd runs for TARGET */
+static const char *keytab_decides(const struct ctx *ctx, const char *target)
+{
+	const char *why;
+
+	if (!strcmp(target, "secure") || need(ctx, "gssd", &why) >= 0)
+		return NULL;
+	return keytab_of(ctx);
+}
+
+char *policy_start_condition(const struct ctx *ctx, const char *target,
+			     const struct component *c)
+{
+	const char *keytab = NULL, *why;
+
+	if (c->gate == GATE_GSS_CLIENT)
+		keytab = keytab_decides(ctx, target);
+	/* the module: when gssd is its only reason */
+	if (c->gate == GATE_RPCGSS && !wants_svcgssd(ctx, target, &why) && !in_container())
+		keytab = keytab_decides(ctx, target);
+	return keytab ? strdup(keytab) : NULL;
+}
 
 int policy_wants(const struct ctx *ctx, const char *target,
 		 const struct component *c, const char **why)
@@ -291,7 +384,7 @@ int policy_wants(const struct ctx *ctx, const char *target,
 		return 1;
 	return rules[c->gate](ctx, target, why);
 }
-_Static_assert(sizeof(rules) / sizeof(*rules) == GATE_BLKMAP + 1,
+_Static_assert(sizeof(rules) / sizeof(*rules) == GATE_RPCGSS + 1,
 	       "one rule per gate of graph.h");
 
 int policy_nfsd_priority(const struct ctx *ctx)

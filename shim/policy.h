@@ -13,6 +13,15 @@
  * few calls (a small ring of buffers), copy it to keep it longer. */
 int policy_wants(const struct ctx *ctx, const char *target,
 		 const struct component *c, const char **why);
+/* The file whose existence decides C for TARGET at each start rather than
+ * now, or NULL when the configuration decides: the keytab, for gssd and
+ * the rpcgss module when nothing but the keytab says Kerberos.  Under
+ * systemd the generator wants such a unit and makes the file its
+ * ConditionPathExists=, as upstream's units do, so a keytab installed
+ * after boot counts at the next start.  The path as configured (not
+ * under --root); the caller frees it. */
+char *policy_start_condition(const struct ctx *ctx, const char *target,
+			     const struct component *c);
 /* NFSv2 and NFSv3 both disabled for the server. */
 int policy_v4_only(const struct ctx *ctx);
 /* Whether the server offers NFS version VERS ("2", "3", "4"), reading

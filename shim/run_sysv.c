@@ -322,8 +322,16 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 		return LSB_OK;
 	if (c->once_per_boot)
 		once_per_boot_done(c, 1);
-	if (run_command(ctx, s) != 0 && !run_fallback(ctx, s))
-		return c->best_effort || !starting ? LSB_OK : LSB_ERR_GENERIC;
+	if (run_command(ctx, s) != 0 && !run_fallback(ctx, s)) {
+		if (!starting || c->best_effort)
+			return LSB_OK;
+		if (!c->exit_ignored)
+			return LSB_ERR_GENERIC;
+		/* exportfs loads the lines it can read and names the bad one
+		 * (file:line, in its message above): the good exports are
+		 * served, as under systemd */
+		log_warn("%s: failed; continuing without it (%s)", c->name, c->what);
+	}
 	/* sm-notify must only speak once nfsd really serves */
 	if (starting && c->ready == READY_NFSD_THREADS &&
 	    wait_until(signal_reached, c, ctx->timeout_ms) != 0) {

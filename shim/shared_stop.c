@@ -23,6 +23,10 @@ const char *shared_keep_reason(const struct component *c, unsigned target,
 		snprintf(why, sizeof(why), "the Kerberos mount on %s needs it", needs.gssd_mount);
 		return why;
 	}
+	if (c->client_use == CLIENT_USE_IDMAP && needs.idmapd) {
+		snprintf(why, sizeof(why), "the NFSv4 mount on %s maps ids", needs.idmapd_mount);
+		return why;
+	}
 	if (other_active) {
 		snprintf(why, sizeof(why), "the %s target is active",
 			 target_name(shared_other_target(target)));

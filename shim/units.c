@@ -15,16 +15,48 @@
 
 #define NFS_CTL_PLACEHOLDER "@NFS_CTL@"
 
-/* Writes "Key=unit unit ..." for the components named in LIST (when
- * any; graph_check() has made sure each name is a component). */
+/* Which components of a list a line names */
+enum pick { PICK_ALL, PICK_OURS, PICK_EXTERNAL };
+
+static int picked(const struct component *c, enum pick pick)
+{
+	return pick == PICK_ALL || (pick == PICK_EXTERNAL) == (c->kind == KIND_EXTERNAL);
+}
+
+/* Writes "Key=unit unit ..." for the components named in LIST that PICK
+ * selects (when any; graph_check() has made sure each name is a
+ * component). */
+static void list_line_of(FILE *f, const char *key, const char *const *list, enum pick pick)
+{
+	int n = 0;
+
+	for (const char *const *w = list; *w; w++) {
+		const struct component *c = graph_find(*w);
+
+		if (!picked(c, pick))
+			continue;
+		if (n++)
+			fprintf(f, " %s", c->unit);
+		else
+			fprintf(f, "%s=%s", key, c->unit);
+	}
+	if (n)
+		fputc('\n', f);
+}
+
 static void list_line(FILE *f, const char *key, const char *const *list)
 {
-	if (!*list)
-		return;
-	fprintf(f, "%s=", key);
+	list_line_of(f, key, list, PICK_ALL);
+}
+
+/* After= the units of LIST, then the units ordered like them
+ * (also_after_unit: rpcbind.service behind rpcbind.socket) */
+static void after_lines(FILE *f, const char *const *list)
+{
+	list_line(f, "After", list);
 	for (const char *const *w = list; *w; w++)
-		fprintf(f, "%s%s", w == list ? "" : " ", graph_find(*w)->unit);
-	fputc('\n', f);
+		if (graph_find(*w)->also_after_unit)
+			fprintf(f, "After=%s\n", graph_find(*w)->also_after_unit);
 }
 
 /* The init scripts' names as native units.  Under systemd,
@@ -44,6 +76,18 @@ static const struct script_unit script_units[] = {
 	{ "nfs-server", "nfs-server.service", T_SERVER },
 	{ "nfs", "nfs.service", T_CLIENT },
 };
+
+/* Debian's name of the server unit (`systemctl status nfs-kernel-server`,
+ * `service nfs-kernel-server reload` under systemd): make install links it
+ * to nfs-server.service (Makefile.am, UNIT_ALIASES), one unit, two names. */
+
+/* `systemctl restart nfs-utils` (what a package upgrade runs) restarts
+ * every NFS daemon that runs: each is PartOf= it, the server's directly or
+ * through nfs-server.service, so the server restarts as a whole, in the
+ * graph's order.  A service, not a target, so that the short name works;
+ * it is never stopped, and its one command only checks the configuration
+ * the restarted daemons are about to read. */
+static const char RESTART_GROUP[] = "nfs-utils.service";
 
 /* Stop means stopped (issue 16).  systemctl waits only for the job it
  * enqueued, and at stop systemd runs the ordering backwards: a target
@@ -80,6 +124,13 @@ static int stops_with_server(const struct component *c)
 	return c->kind != KIND_MOUNT && server_only(c);
 }
 
+/* the daemons a restart of nfs-utils.service restarts directly (the
+ * server's others through nfs-server.service) */
+static int in_restart_group(const struct component *c)
+{
+	return c->kind == KIND_DAEMON && !stops_with_server(c);
+}
+
 static const char *script_unit_of(unsigned target)
 {
 	for (size_t i = 0; i < sizeof(script_units) / sizeof(*script_units); i++)
@@ -109,18 +160,40 @@ static void write_unit_section(FILE *f, const struct component *c)
 		fputs("DefaultDependencies=no\nConflicts=umount.target\nBefore=umount.target\n", f);
 		return;
 	}
-	list_line(f, "Requires", c->needs);
-	list_line(f, "After", c->needs);
-	list_line(f, "After", c->after);
+	/* somebody else's services are wanted, never required: an
+	 * NFSv4-only server runs with rpcbind masked, as nfs.systemd(7)
+	 * tells such sites to do */
+	list_line_of(f, "Requires", c->needs, PICK_OURS);
+	list_line_of(f, "Wants", c->needs, PICK_EXTERNAL);
+	after_lines(f, c->needs);
+	after_lines(f, c->after);
+	list_line(f, "Wants", c->wants);
 	/* names and addresses must resolve before daemons bind and talk */
 	fputs("After=network.target nss-lookup.target\n", f);
 	if (c->network_online)
 		fputs("Wants=network-online.target\nAfter=network-online.target\n", f);
+	if (c->kernel_module)
+		fputs("ConditionVirtualization=!container\n", f);
 	if (server_only(c))
 		fputs("PartOf=nfs-server.target\n", f);
+	if (in_restart_group(c))
+		fprintf(f, "PartOf=%s\n", RESTART_GROUP);
 	/* mount.nfs starts statd on demand; `isolate` must not take it away */
 	if (graph_shared(c))
 		fputs("IgnoreOnIsolate=yes\n", f);
+}
+
+/* systemd's "-" prefix: the command's exit status fails nothing */
+static const char *failure_ok(const struct component *c)
+{
+	return c->best_effort || c->exit_ignored ? "-" : "";
+}
+
+static void reload_line(FILE *f, const struct component *c)
+{
+	if (c->reload)
+		fprintf(f, "ExecReload=%s%s exec --reload %s\n", failure_ok(c),
+			NFS_CTL_PLACEHOLDER, c->name);
 }
 
 static void write_service_section(FILE *f, const struct component *c)
@@ -146,13 +219,12 @@ static void write_service_section(FILE *f, const struct component *c)
 		return;
 	}
 	fputs("Type=oneshot\nRemainAfterExit=yes\n", f);
-	/* telling peers of a reboot is best effort, as it always was */
-	fprintf(f, "ExecStart=%s%s exec %s\n", c->best_effort ? "-" : "",
-		NFS_CTL_PLACEHOLDER, c->name);
+	/* telling peers of a reboot is best effort, as it always was; a bad
+	 * exports line must not keep the good ones from being served */
+	fprintf(f, "ExecStart=%s%s exec %s\n", failure_ok(c), NFS_CTL_PLACEHOLDER, c->name);
 	if (c->stop)
 		fprintf(f, "ExecStop=%s exec --stop %s\n", NFS_CTL_PLACEHOLDER, c->name);
-	if (c->reload)
-		fprintf(f, "ExecReload=%s exec --reload %s\n", NFS_CTL_PLACEHOLDER, c->name);
+	reload_line(f, c);
 }
 
 /* Members a target always brings; gated ones are added per configuration
@@ -181,8 +253,16 @@ static void write_target(FILE *f, unsigned target)
 			 * same to the target; it is active while the target is */
 			"Wants=%s\nPartOf=%s\n",
 			START_BARRIER, START_BARRIER, script_unit_of(T_SERVER), script_unit_of(T_SERVER));
-	if (target == T_CLIENT)
+	if (target == T_CLIENT) {
 		fputs("Wants=remote-fs-pre.target\nBefore=remote-fs-pre.target\n", f);
+		/* Kerberos mounts at boot need the GSS daemons (or gssproxy) */
+		for (unsigned i = 0; i < graph_size; i++)
+			if (graph[i].before_client_mounts) {
+				fprintf(f, "After=%s\n", graph[i].unit);
+				if (graph[i].also_after_unit)
+					fprintf(f, "After=%s\n", graph[i].also_after_unit);
+			}
+	}
 	fputs("\n[Install]\nWantedBy=multi-user.target\n", f);
 	if (target != T_SERVER)
 		fputs("WantedBy=remote-fs.target\n", f);
@@ -250,6 +330,9 @@ static void write_script_unit(FILE *f, const struct script_unit *u)
 	fprintf(f, "Requires=%s\nAfter=%s\n", tunit, tunit);
 	if (u->target != T_SERVER)
 		fprintf(f, "PropagatesStopTo=%s\n", tunit);
+	else
+		/* a restart of nfs-utils restarts the whole server (above) */
+		fprintf(f, "PartOf=%s\n", RESTART_GROUP);
 	fputs("\n[Service]\nType=oneshot\nRemainAfterExit=yes\n", f);
 	/* The server's is active at once: the stop barrier's start waits for
 	 * it, and while that start is pending a restart of the server would
@@ -259,7 +342,29 @@ static void write_script_unit(FILE *f, const struct script_unit *u)
 		fprintf(f, "ExecStop=%s plan stop %s\n", NFS_CTL_PLACEHOLDER, tname);
 	else
 		fprintf(f, "ExecStart=%s plan start %s\n", NFS_CTL_PLACEHOLDER, tname);
-	fprintf(f, "\n[Install]\nAlso=%s\n", tunit);
+	/* `systemctl reload nfs-server` re-reads what the target's members
+	 * re-read (the export table), as upstream's ExecReload does; the
+	 * target itself cannot be reloaded (systemd reloads no target) */
+	for (unsigned i = 0; i < graph_size; i++)
+		if (graph[i].targets & u->target)
+			reload_line(f, &graph[i]);
+	fputs("\n[Install]\n", f);
+	/* `systemctl enable nfs-server` (upstream's, Debian's postinst) */
+	if (u->target == T_SERVER)
+		fputs("WantedBy=multi-user.target\n", f);
+	fprintf(f, "Also=%s\n", tunit);
+}
+
+static void fill_restart_group(FILE *f, const void *arg)
+{
+	(void)arg;
+	write_header(f);
+	fputs("# `systemctl restart nfs-utils` restarts every NFS daemon that runs (each\n"
+	      "# is PartOf= this unit, the server's through nfs-server.service): what a\n"
+	      "# package upgrade runs.  Never stopped, never enabled.\n", f);
+	fputs("[Unit]\nDescription=NFS daemons' restart group\nDocumentation=man:nfs-ctl(8)\n", f);
+	fprintf(f, "\n[Service]\nType=oneshot\nRemainAfterExit=yes\nExecStart=%s config --check\n",
+		NFS_CTL_PLACEHOLDER);
 }
 
 static int write_file(const char *dir, const char *unit, void (*fill)(FILE *, const void *),
@@ -326,5 +431,6 @@ int cmd_units(struct ctx *ctx, int argc, char **argv)
 		rc |= write_file(dir, script_units[i].unit, fill_script_unit, &script_units[i]);
 	rc |= write_file(dir, START_BARRIER, fill_start_barrier, NULL);
 	rc |= write_file(dir, STOP_BARRIER, fill_stop_barrier, NULL);
+	rc |= write_file(dir, RESTART_GROUP, fill_restart_group, NULL);
 	return rc ? LSB_ERR_GENERIC : LSB_OK;
 }

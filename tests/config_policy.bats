@@ -157,3 +157,19 @@ OPTS=(--distro=none)
 	run wants client nfsdcld
 	assert_output "no	NFSv4 server only"
 }
+
+@test "idmapd for an NFSv4 client: NEED_IDMAPD=yes, or (unset) an NFSv4 mount in fstab, as Debian's nfs-common" {
+	run wants client idmapd
+	assert_output "no	no NFSv4 mount in /etc/fstab (NEED_IDMAPD unset)"
+	put etc/fstab '# local\n/dev/sda1 / ext4 defaults 0 1\nsrv:/data /data nfs4 defaults 0 0\n'
+	run wants client idmapd
+	assert_output "yes	NFSv4 mount in $ROOT/etc/fstab:3"
+	put etc/fstab 'srv:/data /data nfs rw,vers=4.2 0 0\n'
+	run wants client idmapd
+	assert_output "yes	NFSv4 mount in $ROOT/etc/fstab:1"
+	rm "$ROOT/etc/fstab"
+	OPTS=(--distro=debian)
+	put etc/default/nfs-common 'NEED_IDMAPD=yes\n'
+	run wants client idmapd
+	assert_output --partial "yes	idmapd enabled in $ROOT/etc/default/nfs-common:1"
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# Precedence: built-in defaults < nfs.conf family < distribution file(s)
-# < --set.  And the argv rule: only distribution and --set values become
+# Precedence: built-in defaults < distribution file(s) < nfs.conf family
+# < --set; a distribution file only fills what nfs.conf leaves unset.  And the argv rule: only distribution and --set values become
 # daemon options; nfs.conf values are read by the daemons themselves.
 
 load config_helpers
@@ -56,15 +56,44 @@ value() {
 	assert_output 5
 }
 
-@test "distribution file beats nfs.conf and becomes argv" {
+@test "nfs.conf beats the distribution file; the conflict names both file:line, in config and at start" {
 	put etc/nfs.conf '[nfsd]\nthreads = 16\n[mountd]\nport = 1\n'
+	put etc/default/nfs-kernel-server 'RPCNFSDCOUNT=32\nRPCMOUNTDOPTS="--manage-gids"\n'
+	run value --distro=debian config --get nfsd.threads
+	assert_output 16
+	# rpc.nfsd reads nfs.conf itself: no option repeats it
+	run value --distro=debian config --argv nfsd
+	assert_output ""
+	run "$NFS_CTL" --root "$ROOT" --distro=debian config
+	assert_line "nfsd.threads = 16	# nfs.conf $ROOT/etc/nfs.conf:2"
+	assert_output --partial "warning: $ROOT/etc/default/nfs-kernel-server:1: RPCNFSDCOUNT=32 ignored: $ROOT/etc/nfs.conf:2 sets [nfsd] threads = 16, and nfs.conf wins"
+	# at start, under either init, the same warning
+	run "$NFS_CTL" --root "$ROOT" --distro=debian --init=systemd start server
+	assert_output --partial "RPCNFSDCOUNT=32 ignored: $ROOT/etc/nfs.conf:2 sets [nfsd] threads = 16"
+	run "$NFS_CTL" --root "$ROOT" --distro=debian --init=sysv start server
+	assert_output --partial "RPCNFSDCOUNT=32 ignored: $ROOT/etc/nfs.conf:2 sets [nfsd] threads = 16"
+	run "$NFS_CTL" --root "$ROOT" --distro=debian exec nfsd
+	assert_output --partial "RPCNFSDCOUNT=32 ignored"
+}
+
+@test "the distribution file fills what nfs.conf leaves unset, and becomes argv; no conflict, no warning" {
+	put etc/nfs.conf '[mountd]\nmanage-gids = y\n'
 	put etc/default/nfs-kernel-server 'RPCNFSDCOUNT=32\n'
 	run value --distro=debian config --get nfsd.threads
 	assert_output 32
 	run value --distro=debian config --argv nfsd
 	assert_output 32
-	run value --distro=debian config
+	run "$NFS_CTL" --root "$ROOT" --distro=debian config
 	assert_line "nfsd.threads = 32	# distribution $ROOT/etc/default/nfs-kernel-server:1"
+	refute_output --partial "ignored"
+}
+
+@test "the same value in nfs.conf and the distribution file is no conflict" {
+	put etc/nfs.conf '[nfsd]\nthreads = 8\n'
+	put etc/default/nfs-kernel-server 'RPCNFSDCOUNT=8\n'
+	run "$NFS_CTL" --root "$ROOT" --distro=debian config
+	assert_line "nfsd.threads = 8	# nfs.conf $ROOT/etc/nfs.conf:2"
+	refute_output --partial "ignored"
 }
 
 @test "--set beats the distribution file and becomes argv" {

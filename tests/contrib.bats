@@ -65,6 +65,15 @@ effective() { # DISTRO
 	run "$MIGRATE" --root "$T" --distro debian --write
 	assert_failure
 	assert_output --partial "exists"
+	# after a complete migration nfs.conf wins everywhere: nothing left
+	# to migrate, and the drop-in stays as it was
+	cp "$T/etc/nfs.conf.d/50-migrated-from-debian.conf" "$BATS_TEST_TMPDIR/before"
+	run "$MIGRATE" --root "$T" --distro debian --write --force
+	assert_failure 3
+	assert_output --partial "no distribution settings found"
+	cmp "$BATS_TEST_TMPDIR/before" "$T/etc/nfs.conf.d/50-migrated-from-debian.conf"
+	# a new legacy value is migrated again with --force
+	echo 'RPCSVCGSSDOPTS="-v"' >>"$T/etc/default/nfs-kernel-server"
 	run "$MIGRATE" --root "$T" --distro debian --write --force
 	assert_success
 }

@@ -224,10 +224,21 @@ teardown() {
 	assert_equal "$(count_procs rpc.statd)" 0
 }
 
-@test "stop server: an nfs mount with nolock or NFSv4 does not keep statd" {
+@test "stop server: an nfs mount with nolock or NFSv4 does not keep statd; NFSv4 keeps idmapd" {
 	ctl start server
 	add_nfs_mount nfs /mnt/a "rw,vers=3,nolock"
+	run ctl stop server
+	assert_success
+	assert_equal "$(daemons_left)" 0
+	ctl start server
 	add_nfs_mount nfs4 /mnt/b "rw,vers=4.2"
+	run ctl -v stop server
+	assert_success
+	assert_equal "$(count_procs rpc.statd)" 0
+	# NFSv4 mounts map owners to names: idmapd is shared (NEED_IDMAPD)
+	assert_equal "$(count_procs rpc.idmapd)" 1
+	assert_output --partial "the NFSv4 mount on /mnt/b maps ids"
+	: >"$ROOT/proc/self/mountinfo"
 	run ctl stop server
 	assert_success
 	assert_equal "$(daemons_left)" 0

@@ -14,6 +14,7 @@ statd
 mountd
 idmapd
 nfsdcld
+rpcgss
 gssd
 svcgssd
 blkmapd

@@ -17,7 +17,7 @@ STUB_PROGRAMS=(
 	/usr/sbin/rpc.mountd /usr/sbin/rpc.nfsd /usr/sbin/exportfs
 	/usr/sbin/rpc.idmapd /usr/sbin/rpc.gssd /usr/sbin/rpc.svcgssd
 	/usr/sbin/blkmapd /usr/sbin/nfsdcld
-	/usr/bin/mount /usr/bin/systemctl
+	/usr/bin/mount /usr/bin/systemctl /sbin/modprobe
 )
 
 # A fresh tree; also the test's default for nfs-ctl (NFS_CTL_ROOT).

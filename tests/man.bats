@@ -79,7 +79,8 @@ components() {
 		grep -qE "^ {7}$code +[a-z]" <<<"$text" || fail "exit code $code not explained"
 	done
 	for word in NFS_CTL_ROOT NFS_CTL_TIMEOUT INVOCATION_ID /etc/nfs.conf /run/nfs-ctl.lock \
-		/etc/default/nfs-common /etc/sysconfig/nfs /usr/sbin/start-statd nfs.service; do
+		/etc/default/nfs-common /etc/sysconfig/nfs /usr/sbin/start-statd nfs.service \
+		nfs-kernel-server.service nfs-utils.service; do
 		grep -qF -- "$word" <<<"$text" || fail "$word not in nfs-ctl(8)"
 	done
 }

@@ -154,18 +154,17 @@ agent() {
 	assert_success
 }
 
-@test "start: OCF_ERR_CONFIGURED (6) when a distribution file overrides a parameter, naming it" {
+@test "start: a distribution file cannot override a parameter (nfs.conf, the agent's drop-in, wins)" {
 	mkdir -p "$ROOT/etc/default"
 	echo "RPCNFSDCOUNT=8" >"$ROOT/etc/default/nfs-kernel-server"
 	run agent start threads=4 init=sysv
-	assert_failure 6
-	assert_output --partial "nfsd.threads"
-	assert_output --partial "/etc/default/nfs-kernel-server:1"
-	assert_equal "$(count_procs rpc.mountd)" 0
-	[ ! -e "$ROOT/etc/nfs.conf.d/90-pacemaker-nfs-ctl.conf" ]
-	# the same value is no conflict
-	run agent start threads=8
 	assert_success
+	run "$NFS_CTL" --root "$ROOT" --distro=debian config --get nfsd.threads
+	assert_line --index 1 4
+	# and the conflict is named, both file:line
+	assert_line --index 0 --partial "nfs-kernel-server:1: RPCNFSDCOUNT=8 ignored: $ROOT/etc/nfs.conf.d/90-pacemaker-nfs-ctl.conf:"
+	# the value the daemons get: nfs.conf's, never RPCNFSDCOUNT as argv
+	refute [ "$(calls_of rpc.nfsd)" = "rpc.nfsd 8" ]
 	agent stop
 }
 
@@ -235,20 +234,23 @@ systemctl_stub() {
 	cat >"$BATS_TEST_TMPDIR/bin/systemctl" <<-'X'
 	#!/bin/sh
 	case "$*" in
-	*"--value nfs-server.target") echo "nfs-server-start-barrier.service nfs-mountd.service" ;;
+	*"--value nfs-server.target") echo "nfs-server-start-barrier.service nfs-mountd.service rpc-gssd.service" ;;
 	*LoadState*) echo loaded ;;
 	*"Type --value nfs-server-start-barrier.service") echo oneshot ;;
 	*"RemainAfterExit --value nfs-server-start-barrier.service") echo no ;;
 	*"Type --value nfs-mountd.service") echo forking ;;
 	*RemainAfterExit*) echo no ;;
 	*"ActiveState --value nfs-mountd.service") echo "${MOUNTD_STATE:-active}" ;;
+	*"ActiveState --value rpc-gssd.service") echo "${GSSD_STATE:-inactive}" ;;
 	*ActiveState*) echo inactive ;;
+	*"ConditionResult --value rpc-gssd.service") echo "${GSSD_CONDITION:-no}" ;;
+	*ConditionResult*) echo yes ;;
 	esac
 	X
 	chmod +x "$BATS_TEST_TMPDIR/bin/systemctl"
 }
 
-@test "monitor under systemd: a oneshot member that ran (the start barrier) is not dead; a failed service is" {
+@test "monitor under systemd: a oneshot member that ran (the start barrier) or one skipped by its condition (gssd without a keytab) is not dead; a failed service is" {
 	systemctl_stub
 	mkdir -p "$ROOT/run/systemd/system"
 	# the agent's two functions on their own (the agent dispatches on
@@ -265,4 +267,8 @@ systemctl_stub() {
 	run members MOUNTD_STATE=failed
 	assert_failure 1
 	assert_output "nfs-server.target is active but not all its services are: nfs-mountd.service:failed"
+	# inactive although its condition held: stopped behind the target's back
+	run members GSSD_CONDITION=yes
+	assert_failure 1
+	assert_output "nfs-server.target is active but not all its services are: rpc-gssd.service:inactive"
 }

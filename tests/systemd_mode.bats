@@ -31,12 +31,13 @@ teardown() {
 	refute_output --partial systemctl
 }
 
-@test "stop server: stop the target, then statd and gssd when no client needs them" {
+@test "stop server: stop the target, then statd, idmapd and gssd when no client needs them" {
 	run ctl_systemd stop server
 	assert_success
 	assert_equal "$(calls)" "systemctl stop nfs-server.target
 systemctl is-active --quiet nfs-client.target
 systemctl stop rpc-statd.service
+systemctl stop nfs-idmapd.service
 systemctl stop rpc-gssd.service"
 }
 
@@ -46,6 +47,7 @@ systemctl stop rpc-gssd.service"
 	assert_success
 	assert_equal "$(calls)" "systemctl stop nfs-server.target
 systemctl is-active --quiet nfs-client.target
+systemctl stop nfs-idmapd.service
 systemctl stop rpc-gssd.service"
 }
 

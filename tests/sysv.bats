@@ -141,15 +141,14 @@ rpc.statd:stopped TERM"
 	assert_equal "$(stub_pids rpc.statd)" "$statd"
 	refute [ "$(stub_pids rpc.mountd)" = "$mountd" ]
 	assert_equal "$(count_procs rpc.mountd)" 1
-	# statd and sm-notify are not touched: peers keep their lock state
+	# statd and sm-notify are not touched: peers keep their lock state;
+	# idmapd, which NFSv4 clients share, neither
 	assert_equal "$(calls)" "rpc.nfsd 0
 exportfs -au
 exportfs -f
 nfsdcld:stopped TERM
-rpc.idmapd:stopped TERM
 rpc.mountd:stopped TERM
 rpc.mountd
-rpc.idmapd
 nfsdcld
 exportfs -r
 rpc.nfsd"
@@ -187,6 +186,22 @@ rpc.nfsd"
 	assert_equal "$(calls)" "exportfs -r"
 }
 
+@test "a bad exports line does not take the server down: started, reported with file:line, reload too" {
+	fault exportfs 'fail 1 exportfs: /etc/exports:2: unknown keyword "rx"'
+	run ctl start server
+	assert_success
+	assert_output --partial '/etc/exports:2: unknown keyword "rx"'
+	assert_output --partial "exports: failed; continuing without it"
+	assert_before "exportfs -r" "rpc.nfsd"
+	[ "$(cat "$ROOT/proc/fs/nfsd/threads")" -gt 0 ]
+	assert_equal "$(count_procs rpc.mountd)" 1
+	run ctl status server
+	assert_success
+	run ctl reload server
+	assert_success
+	assert_output --partial '/etc/exports:2'
+}
+
 @test "reload of a target with nothing to reload exits 3" {
 	run ctl reload client
 	assert_equal "$status" 3
@@ -220,6 +235,24 @@ rpc.nfsd"
 	assert_equal "$(calls)" "sm-notify [threads=0]"
 	assert_equal "$(count_procs rpc.statd)" 0
 	[ -e "$ROOT/run/nfs-ctl/client.active" ]
+}
+
+@test "start client with NEED_IDMAPD=yes starts rpc.idmapd; stop client spares it while the server runs" {
+	mkdir -p "$ROOT/etc/default"
+	echo NEED_IDMAPD=yes >"$ROOT/etc/default/nfs-common"
+	run ctl --distro=debian start client
+	assert_success
+	assert_equal "$(count_procs rpc.idmapd)" 1
+	run ctl --distro=debian start server
+	assert_success
+	assert_equal "$(count_procs rpc.idmapd)" 1
+	run ctl -v --distro=debian stop client
+	assert_success
+	assert_output --partial "idmapd: kept running: the server target is active"
+	assert_equal "$(count_procs rpc.idmapd)" 1
+	run ctl --distro=debian stop server
+	assert_success
+	assert_equal "$(count_procs rpc.idmapd)" 0
 }
 
 @test "status client: 0 after start client, 3 after stop client (no daemon to look at)" {

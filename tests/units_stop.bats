@@ -40,7 +40,7 @@ part_of_server() {
 	grep -qx 'Requires=nfs-server-start-barrier.service' "$OUT/nfs-server.target.in"
 	run values After nfs-server-start-barrier.service
 	assert_output "$(printf '%s\n' proc-fs-nfsd.mount rpc-statd.service nfs-mountd.service \
-		nfs-idmapd.service nfsdcld.service rpc-gssd.service rpc-svcgssd.service \
+		nfs-idmapd.service nfsdcld.service auth-rpcgss-module.service rpc-gssd.service rpc-svcgssd.service \
 		nfs-exports.service nfsd.service rpc-statd-notify.service)"
 	# inactive once it ran: it has no job at stop, so it orders nothing there
 	run grep -E '^(RemainAfterExit|Type)=' "$OUT/nfs-server-start-barrier.service.in"
@@ -55,7 +55,8 @@ part_of_server() {
 	# Before= exactly the units that stop with the target
 	run values Before $u
 	assert_equal "$(sort <<<"$output")" "$(part_of_server)"
-	[ "$(part_of_server | wc -l)" -eq 6 ]
+	# idmapd is shared with NFSv4 clients (NEED_IDMAPD): spared like statd
+	[ "$(part_of_server | wc -l)" -eq 5 ]
 	grep -qx 'StopPropagatedFrom=nfs-server.target' "$OUT/$u.in"
 	grep -qx 'RemainAfterExit=yes' "$OUT/$u.in"
 	grep -qx 'RefuseManualStop=yes' "$OUT/$u.in"
@@ -76,10 +77,12 @@ part_of_server() {
 	local u=nfs-server.service
 	# the script's name stands for the target, as nfs.service does
 	run grep -E '^(Requires|After|Before|PartOf|Wants|BindsTo)=' "$OUT/$u.in"
-	assert_output "$(printf '%s\n' Requires=nfs-server.target After=nfs-server.target)"
+	# (and a restart of nfs-utils restarts it: units_dropin.bats)
+	assert_output "$(printf '%s\n' Requires=nfs-server.target After=nfs-server.target \
+		PartOf=nfs-utils.service)"
 	# active at once (no start command): the stop barrier's start waits
-	# for it, and must not stay pending
-	run grep '^Exec' "$OUT/$u.in"
+	# for it, and must not stay pending; reload is units_dropin.bats'
+	run grep -E '^Exec(Start|Stop)' "$OUT/$u.in"
 	assert_output 'ExecStop=@NFS_CTL@ plan stop server'
 	run grep '^Exec' "$OUT/nfs-server-stop-barrier.service.in"
 	assert_output 'ExecStop=@NFS_CTL@ plan stop server'

@@ -105,7 +105,7 @@ lsb_script() {
 
 @test "make install installs units, init scripts, man pages, completion" {
 	for f in nfs-ctl start-statd nfs-ctl-generator nfs-server.target nfs.service \
-		nfs-server nfs nfs-ctl.8 start-statd.8; do
+		nfs-utils.service nfs-kernel-server.service nfs-server nfs nfs-ctl.8 start-statd.8; do
 		[ -n "$(installed "$f")" ] || fail "make install did not install $f"
 	done
 	[ -n "$(find "$DEST" -path '*bash-completion/completions/nfs-ctl')" ] ||
@@ -331,7 +331,9 @@ shell_scripts() {
 	grep -qx 'PartOf=nfs-server.service' "$t"
 	grep -qx 'Also=nfs-server.target' "$u"
 	run grep '^Exec' "$u"
-	assert_output --regexp '^ExecStop=/.*/nfs-ctl plan stop server$'
+	assert_line --index 0 --regexp '^ExecStop=/.*/nfs-ctl plan stop server$'
+	assert_line --index 1 --regexp '^ExecReload=-/.*/nfs-ctl exec --reload exports$'
+	[ "${#lines[@]}" -eq 2 ]
 }
 
 @test "nfs.service stands for nfs-client.target and never starts anything itself" {
@@ -342,4 +344,83 @@ shell_scripts() {
 	grep -qx 'Also=nfs-client.target' "$u"
 	run grep '^Exec' "$u"
 	assert_output --regexp '^ExecStart=/.*/nfs-ctl plan start client$'
+}
+
+# A root tree with the installed units where systemd looks for them, for
+# `systemctl --root` (offline: no systemd as PID 1 needed).
+unit_root() { # DIR
+	mkdir -p "$1/usr/lib/systemd/system" "$1/etc/systemd/system"
+	cp -a "$(unit_dir)"/. "$1/usr/lib/systemd/system/"
+}
+
+@test "systemctl enable/disable nfs-server (and Debian's nfs-kernel-server): the server starts with multi-user" {
+	need systemctl systemd
+	local r=$BATS_TEST_TMPDIR/r w
+	unit_root "$r"
+	w=$r/etc/systemd/system/multi-user.target.wants
+	run systemctl --root="$r" enable nfs-server.service
+	echo "$output"
+	assert_success
+	[ -L "$w/nfs-server.service" ]
+	[ -L "$w/nfs-server.target" ]
+	run systemctl --root="$r" is-enabled nfs-server.service
+	assert_output enabled
+	run systemctl --root="$r" disable nfs-server.service
+	assert_success
+	[ ! -e "$w/nfs-server.service" ]
+	[ ! -e "$w/nfs-server.target" ]
+	run systemctl --root="$r" is-enabled nfs-server.service
+	assert_output disabled
+	# Debian's name is an alias of the same unit, not a second one
+	[ "$(readlink "$(installed nfs-kernel-server.service)")" = nfs-server.service ]
+	run systemctl --root="$r" enable nfs-kernel-server.service
+	echo "$output"
+	assert_success
+	[ -L "$w/nfs-server.service" ]
+	run systemctl --root="$r" is-enabled nfs-server.service
+	assert_output enabled
+	# what systemctl says of an alias name (Debian's own says the same)
+	run systemctl --root="$r" is-enabled nfs-kernel-server.service
+	assert_output alias
+}
+
+@test "rpcbind is wanted, never required: an NFSv4-only server stays enabled with rpcbind masked" {
+	need systemctl systemd
+	local u r=$BATS_TEST_TMPDIR/r
+	for u in nfsd.service nfs-server.service nfs-mountd.service rpc-statd.service nfs-server.target; do
+		run grep -E '^(Requires|BindsTo|Requisite)=.*rpcbind' "$(installed "$u")"
+		assert_failure
+	done
+	for u in nfsd.service nfs-mountd.service rpc-statd.service; do
+		grep -qx 'Wants=rpcbind.socket' "$(installed "$u")" || fail "$u does not want rpcbind.socket"
+		grep -qx 'After=rpcbind.service' "$(installed "$u")" || fail "$u is not after rpcbind.service"
+	done
+	# what nfs.systemd(7) tells NFSv4-only sites
+	unit_root "$r"
+	rpcbind_units "$r/usr/lib/systemd/system"
+	run systemctl --root="$r" mask rpcbind.socket rpcbind.service
+	assert_success
+	run systemctl --root="$r" enable nfs-server.service
+	assert_success
+	run systemctl --root="$r" is-enabled nfs-server.service
+	assert_output enabled
+}
+
+@test "systemctl restart nfs-utils reaches every daemon: PartOf nfs-utils.service directly or through nfs-server.service" {
+	local u
+	u=$(installed nfs-utils.service)
+	grep -qx 'RemainAfterExit=yes' "$u"
+	run grep -c '^\[Install\]' "$u"
+	assert_output 0
+	run grep '^Exec' "$u"
+	assert_output --regexp '^ExecStart=/.*/nfs-ctl config --check$'
+	# the daemons shared with the client, and the client's own
+	for u in rpc-statd nfs-idmapd rpc-gssd nfs-blkmap nfs-server; do
+		grep -qx 'PartOf=nfs-utils.service' "$(installed "$u.service")" || fail "$u.service is not PartOf nfs-utils.service"
+	done
+	# the server's, through nfs-server.service (one restart, in the graph's order)
+	for u in nfs-mountd nfsdcld rpc-svcgssd nfsd nfs-exports; do
+		grep -qx 'PartOf=nfs-server.target' "$(installed "$u.service")" || fail "$u.service is not PartOf nfs-server.target"
+	done
+	grep -qx 'PartOf=nfs-server.service' "$(installed nfs-server.target)"
 }

@@ -417,7 +417,8 @@ int main(int argc, char **argv)
 		return run_mount(argc, argv);
 	if (strcmp(name, "systemctl") == 0)
 		return run_systemctl(&f, argc, argv);
-	if (strcmp(name, "exportfs") == 0 || strcmp(name, "sm-notify") == 0)
+	if (strcmp(name, "exportfs") == 0 || strcmp(name, "sm-notify") == 0 ||
+	    strcmp(name, "modprobe") == 0)
 		return f.exit_code;
 	return run_daemon(&f);
 }
