@@ -268,8 +268,8 @@ static void write_target(FILE *f, unsigned target)
 		fputs("WantedBy=remote-fs.target\n", f);
 }
 
-/* "Key=" then the units of the server's components that KEEP selects */
-static void server_units_line(FILE *f, const char *key, int (*keep)(const struct component *))
+/* "Key=" then the units of the components that KEEP selects */
+static void units_line(FILE *f, const char *key, int (*keep)(const struct component *))
 {
 	const char *sep = "";
 
@@ -293,7 +293,7 @@ static void fill_start_barrier(FILE *f, const void *arg)
 	write_header(f);
 	fputs("[Unit]\nDescription=NFS server start barrier: the server target is reached "
 	      "once every member started\nDocumentation=man:nfs-ctl(8)\n", f);
-	server_units_line(f, "After", in_server);
+	units_line(f, "After", in_server);
 	fprintf(f, "OnSuccess=%s\n", STOP_BARRIER);
 	/* no RemainAfterExit: inactive once done, so it has no job at stop */
 	fprintf(f, "\n[Service]\nType=oneshot\nExecStart=%s plan start server\n",
@@ -307,7 +307,7 @@ static void fill_stop_barrier(FILE *f, const void *arg)
 	fputs("[Unit]\nDescription=NFS server stop barrier: stopping the server returns "
 	      "once every member stopped\nDocumentation=man:nfs-ctl(8)\n", f);
 	fprintf(f, "After=%s %s\n", target_unit(T_SERVER), script_unit_of(T_SERVER));
-	server_units_line(f, "Before", stops_with_server);
+	units_line(f, "Before", stops_with_server);
 	fprintf(f, "StopPropagatedFrom=%s\n", target_unit(T_SERVER));
 	/* stopped alone, the next stop of the server would not wait */
 	fputs("RefuseManualStop=yes\n", f);
@@ -363,6 +363,12 @@ static void fill_restart_group(FILE *f, const void *arg)
 	      "# is PartOf= this unit, the server's through nfs-server.service): what a\n"
 	      "# package upgrade runs.  Never stopped, never enabled.\n", f);
 	fputs("[Unit]\nDescription=NFS daemons' restart group\nDocumentation=man:nfs-ctl(8)\n", f);
+	/* systemctl waits only for the job it enqueued.  Ordered after every
+	 * member, the group's own start (the second half of its restart)
+	 * waits for theirs, so `systemctl restart nfs-utils` returns once the
+	 * daemons are back, not while they are still stopping */
+	units_line(f, "After", in_restart_group);
+	fprintf(f, "After=%s\n", script_unit_of(T_SERVER));
 	fprintf(f, "\n[Service]\nType=oneshot\nRemainAfterExit=yes\nExecStart=%s config --check\n",
 		NFS_CTL_PLACEHOLDER);
 }

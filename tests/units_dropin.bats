@@ -47,6 +47,18 @@ lines_of() {
 		"nfs-blkmap.service.in nfs-idmapd.service.in nfs-server.service.in rpc-gssd.service.in rpc-statd.service.in "
 }
 
+@test "systemctl restart nfs-utils returns with the daemons back: the group is After= every unit PartOf= it" {
+	run grep -l '^PartOf=nfs-utils.service' "$OUT"/*.in
+	[ "${#lines[@]}" -ge 5 ]
+	local members=("${lines[@]}") after
+	after=$(sed -n 's/^After=//p' "$OUT/nfs-utils.service.in" | tr ' ' '\n')
+	for f in "${members[@]}"; do
+		u=${f##*/}
+		u=${u%.in}
+		grep -qx "$u" <<<"$after" || fail "nfs-utils.service is not After=$u"
+	done
+}
+
 @test "rpcbind is wanted and ordered (socket and service), never required" {
 	run grep -l 'rpcbind' "$OUT"/*.in
 	for f in "${lines[@]}"; do

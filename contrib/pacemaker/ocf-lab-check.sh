@@ -48,8 +48,9 @@ agent() {
 		export OCF_RESOURCE_INSTANCE=nfs-lab OCF_RESKEY_CRM_meta_timeout=90000
 		export OCF_RESKEY_state_dir="$STATE" OCF_RESKEY_threads=$THREADS OCF_RESKEY_grace_time=$GRACE
 		export OCF_RESKEY_nfs_ctl="$NFS_CTL"
-		echo "\$ agent $1" >>"$SDIR/log"
-		timeout 120 "$AGENT" "$1" >>"$SDIR/log" 2>&1
+		log=${SDIR_LOG:-$SDIR/log}
+		echo "\$ agent $1" >>"$log"
+		timeout 120 "$AGENT" "$1" >>"$log" 2>&1
 		echo $?
 	)
 }
@@ -84,15 +85,21 @@ if ! grep -qs "^$EXPORT " /etc/exports; then
 	added_export=yes
 fi
 
-# 0. Debian's /etc/default/nfs-kernel-server sets RPCNFSDCOUNT, which wins
-#    over nfs.conf: the agent must refuse a threads parameter that it would
-#    silently override, and nfs-ctl-migrate moves it into nfs.conf.d
+# 0. Debian's /etc/default/nfs-kernel-server sets RPCNFSDCOUNT; nfs.conf
+#    (the agent's drop-in) wins over it, and nfs-ctl names the conflict
+#    with both file:line (docs/configuration.md, "Precedence").  Then
+#    nfs-ctl-migrate moves the distribution's settings into nfs.conf.d.
 MIGRATE=${MIGRATE:-/usr/libexec/nfs-ctl/nfs-ctl-migrate}
 migrated=
 if "$NFS_CTL" config 2>/dev/null | grep -q '^nfsd\.threads = .*# distribution'; then
-	check "start with threads=$THREADS while a distribution file sets it is 6 (not configured)" \
-		equals "$(agent start)" 6
-	check "nothing was started" sh -c '! pidof rpc.mountd'
+	: >"$SDIR/start0.log"
+	check "start with threads=$THREADS while a distribution file sets RPCNFSDCOUNT is 0" \
+		equals "$(SDIR_LOG="$SDIR/start0.log" agent start)" 0
+	check "nfs.conf wins: nfsd threads = $THREADS" \
+		equals "$(cat /proc/fs/nfsd/threads 2>/dev/null)" "$THREADS"
+	check "the conflict is named with both file:line" \
+		grep -Eq 'default/nfs-kernel-server:[0-9]+: RPCNFSDCOUNT=.*90-pacemaker-nfs-ctl\.conf:[0-9]+' "$SDIR/start0.log"
+	check "stop after it is 0" equals "$(agent stop)" 0
 	if [ -x "$MIGRATE" ] && "$MIGRATE" --write --retire >>"$SDIR/log" 2>&1; then
 		pass "nfs-ctl-migrate moved the distribution's settings into nfs.conf.d, values unchanged"
 		migrated=$(ls /etc/nfs.conf.d/50-migrated-from-*.conf 2>/dev/null)

@@ -10,7 +10,12 @@
 # shellcheck source=../lib.sh
 . /usr/lib/nfs-ctl-lab/lib.sh
 SDIR=$1
-exported() { exportfs -v 2>/dev/null | grep -q "^$1[[:space:]]"; }
+# exportfs -v puts the client on the next line after a long path, so the
+# path may end its line; the listing is kept for the report
+exported() {
+	exportfs -v >"$SDIR/exportfs-v.out" 2>&1
+	grep -Eq "^$1([[:space:]]|\$)" "$SDIR/exportfs-v.out"
+}
 cp /etc/exports "$SDIR/exports.orig"
 restore_exports() { cp "$SDIR/exports.orig" /etc/exports; }
 if [ "$MODE" = nfs-ctl ]; then SERVER=nfs-server CLIENT=nfs; else SERVER=nfs-kernel-server CLIENT=nfs-common; fi
