@@ -4,6 +4,8 @@
  * Every mode (sysv runner, systemd units, plan, start-statd) reads this. */
 #include "graph.h"
 
+#include <stddef.h>
+
 
 #define S T_SERVER
 #define C T_CLIENT
@@ -81,10 +83,10 @@ const struct component graph[] = {
 const unsigned graph_size = sizeof(graph) / sizeof(graph[0]);
 
 const struct target_row graph_targets[] = {
-	{ "server", T_SERVER, "nfs-server.target" },
-	{ "client", T_CLIENT, "nfs-client.target" },
-	{ "secure", T_SECURE, "nfs-secure.target" },
-	{ "blkmap", T_BLKMAP, "nfs-blkmap.target" },
+	{ "server", T_SERVER, "nfs-server.target", { "nfs-server", "nfs-kernel-server" } },
+	{ "client", T_CLIENT, "nfs-client.target", { "nfs", "nfs-common" } },
+	{ "secure", T_SECURE, "nfs-secure.target", { NULL } },
+	{ "blkmap", T_BLKMAP, "nfs-blkmap.target", { NULL } },
 };
 
 const unsigned graph_targets_size = sizeof(graph_targets) / sizeof(graph_targets[0]);

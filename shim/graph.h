@@ -142,6 +142,9 @@ struct target_row {
 	const char *name;
 	unsigned target;
 	const char *unit;
+	/* the init scripts that run this target: nfs-ctl's own, then the
+	 * distribution's that its init-functions hook hands to nfs-ctl */
+	const char *scripts[3];
 };
 
 extern const struct target_row graph_targets[];
@@ -170,5 +173,6 @@ int graph_check(void); /* graph_check.c */
 unsigned target_from_name(const char *name);
 const char *target_name(unsigned target);
 const char *target_unit(unsigned target);
+const char *const *target_scripts(unsigned target);
 
 #endif

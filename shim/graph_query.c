@@ -73,3 +73,13 @@ const char *target_unit(unsigned target)
 			return graph_targets[i].unit;
 	return NULL;
 }
+
+const char *const *target_scripts(unsigned target)
+{
+	static const char *const none[] = { NULL };
+
+	for (unsigned i = 0; i < graph_targets_size; i++)
+		if (graph_targets[i].target == target)
+			return graph_targets[i].scripts;
+	return none;
+}

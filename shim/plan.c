@@ -225,17 +225,24 @@ static void select_target(struct ctx *ctx, struct plan *p, int starting)
 	}
 }
 
-/* Is the server's init script enabled for a multi-user runlevel?  Then
- * the server's start runs sm-notify, once nfsd serves. */
+/* Is a server init script (nfs-ctl's, or Debian's through the hook)
+ * enabled for a multi-user runlevel?  Then the server's start runs
+ * sm-notify, once nfsd serves. */
 static int server_enabled_at_boot(void)
 {
-	char *pattern = path_in_root("/etc/rc[2345].d/S[0-9][0-9]nfs-server");
-	glob_t g;
-	int yes = glob(pattern, 0, NULL, &g) == 0;
+	int yes = 0;
 
-	if (yes)
-		globfree(&g);
-	free(pattern);
+	for (const char *const *s = target_scripts(T_SERVER); *s && !yes; s++) {
+		char *rel = xasprintf("/etc/rc[2345].d/S[0-9][0-9]%s", *s);
+		char *pattern = path_in_root(rel);
+		glob_t g;
+
+		yes = glob(pattern, 0, NULL, &g) == 0;
+		if (yes)
+			globfree(&g);
+		free(pattern);
+		free(rel);
+	}
 	return yes;
 }
 

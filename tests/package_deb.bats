@@ -42,7 +42,7 @@ unitdir() {
 	if [ -d "$DATA/usr/lib/systemd/system" ]; then echo usr/lib/systemd/system; else echo lib/systemd/system; fi
 }
 
-@test "deb: nfs-ctl, start-statd, every unit; init scripts beside, not in /etc/init.d" {
+@test "deb: nfs-ctl, start-statd, every unit, the init-functions hook; no init script of its own" {
 	[ -x "$DATA/usr/sbin/nfs-ctl" ]
 	[ "$(readlink "$DATA/usr/sbin/start-statd")" = nfs-ctl ]
 	local u s
@@ -50,11 +50,11 @@ unitdir() {
 		u=${u##*/}
 		[ -f "$DATA/$(unitdir)/${u%.in}" ] || fail "unit ${u%.in} is not in the package"
 	done
-	for s in "$TOP_SRCDIR"/initscripts/*.in; do
-		s=${s##*/}
-		[ -x "$DATA/usr/lib/nfs-ctl/init.d/${s%.in}" ] || fail "init script ${s%.in} is not in the package"
-	done
+	# Debian 12: /lib/lsb; Debian 13's dh_movetousr: /usr/lib/lsb
+	[ -f "$DATA/lib/lsb/init-functions.d/50-nfs-ctl" ] ||
+		[ -f "$DATA/usr/lib/lsb/init-functions.d/50-nfs-ctl" ]
 	[ ! -e "$DATA/etc/init.d" ]
+	[ ! -e "$DATA/usr/lib/nfs-ctl/init.d" ]
 	run cat "$CONTROL/conffiles"
 	assert_output "/etc/default/nfs-ctl"
 	run dpkg-deb -f "$DEB" Depends Pre-Depends
@@ -65,7 +65,7 @@ unitdir() {
 	assert_output --partial "libsystemd0"
 }
 
-@test "divert list: exactly what make install writes (unit dir, init scripts, start-statd), both spellings on merged /usr" {
+@test "divert list: exactly what make install writes (unit dir, start-statd; no init script), both spellings on merged /usr" {
 	local stage=$BATS_TEST_TMPDIR/stage f
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$TOP_BUILDDIR" install DESTDIR="$stage" >/dev/null
 	[ -n "$(find "$stage" -name start-statd)" ] || fail "make install wrote no start-statd"
@@ -75,9 +75,7 @@ unitdir() {
 			echo "/lib/systemd/system/${f##*/}"
 			echo "/usr/lib/systemd/system/${f##*/}"
 		done
-		find "$stage" -path '*/init.d/*' \( -type f -o -type l \) | while read -r f; do
-			echo "/etc/init.d/${f##*/}"
-		done
+		# no init script: the package is built --with-lsb-hookdir
 		echo /sbin/start-statd
 		echo /usr/sbin/start-statd
 	} | LC_ALL=C sort >"$BATS_TEST_TMPDIR/expected"
@@ -96,7 +94,7 @@ shared() {
 		name=${path##*/}
 		case $path in
 		*/systemd/system/*) [ -e "$DATA/$(unitdir)/$name" ] || [ -L "$DATA/$(unitdir)/$name" ] ;;
-		/etc/init.d/*) [ -e "$DATA/usr/lib/nfs-ctl/init.d/$name" ] ;;
+		/etc/init.d/*) false ;; # Debian's scripts stay theirs (the hook)
 		*) [ -e "$DATA$path" ] || [ -L "$DATA$path" ] ;;
 		esac && echo "$path"
 	done
@@ -171,7 +169,8 @@ in_root() { chroot "$R" "$@"; }
 	[ "$(readlink "$R/usr/sbin/start-statd")" = nfs-ctl ]
 	[ -f "$R/usr/sbin/start-statd.distrib" ]
 	cmp "$R$server_unit" "$DATA/$(unitdir)/nfs-server.service"
-	grep -q 'nfs-ctl' "$R/etc/init.d/nfs-server"
+	[ -f "$R/lib/lsb/init-functions.d/50-nfs-ctl" ]
+	[ ! -e "$R/etc/init.d/nfs-server" ]
 	# while installed, dpkg knows both: nfs-ctl's file and the diverted one
 	run in_root dpkg-query -S /usr/sbin/start-statd
 	assert_line "nfs-ctl, nfs-common: /usr/sbin/start-statd"
@@ -182,7 +181,7 @@ in_root() { chroot "$R" "$@"; }
 	refute_output --partial "nfs-ctl"
 	[ ! -e "$R/usr/sbin/start-statd.distrib" ]
 	[ ! -L "$R/usr/sbin/start-statd" ]
-	[ ! -e "$R/etc/init.d/nfs-server" ]
+	[ ! -e "$R/lib/lsb/init-functions.d/50-nfs-ctl" ]
 	run in_root dpkg --verify nfs-common nfs-kernel-server
 	refute_output --regexp '^..5'
 	[ "$(cd "$R/etc" && ls rc?.d | LC_ALL=C sort)" = "$before_rc" ]

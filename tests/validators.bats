@@ -105,7 +105,7 @@ lsb_script() {
 
 @test "make install installs units, init scripts, man pages, completion" {
 	for f in nfs-ctl start-statd nfs-ctl-generator nfs-server.target nfs.service \
-		nfs-utils.service nfs-kernel-server.service nfs-server nfs nfs-ctl.8 start-statd.8; do
+		nfs-utils.service nfs-kernel-server.service nfs-common.service nfs-server nfs nfs-ctl.8 start-statd.8; do
 		[ -n "$(installed "$f")" ] || fail "make install did not install $f"
 	done
 	[ -n "$(find "$DEST" -path '*bash-completion/completions/nfs-ctl')" ] ||
@@ -381,6 +381,11 @@ unit_root() { # DIR
 	assert_output enabled
 	# what systemctl says of an alias name (Debian's own says the same)
 	run systemctl --root="$r" is-enabled nfs-kernel-server.service
+	assert_output alias
+	# Debian's client script name: an alias of nfs.service (Debian masks it;
+	# init-functions' systemd hook redirects /etc/init.d/nfs-common to it)
+	[ "$(readlink "$(installed nfs-common.service)")" = nfs.service ]
+	run systemctl --root="$r" is-enabled nfs-common.service
 	assert_output alias
 }
 

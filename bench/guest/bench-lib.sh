@@ -64,8 +64,8 @@ server_start() {
 	case $1-$INIT in
 	distro-sysv) timeout 120 /etc/init.d/nfs-common start && timeout 120 /etc/init.d/nfs-kernel-server start ;;
 	distro-systemd) timeout 120 systemctl start nfs-server.service ;;
-	nfs-ctl-sysv) timeout 120 /etc/init.d/nfs-server start ;;
-	nfs-ctl-serial-sysv) NFS_CTL_PARALLEL=0 timeout 120 /etc/init.d/nfs-server start ;;
+	nfs-ctl-sysv) timeout 120 /etc/init.d/nfs-kernel-server start ;;
+	nfs-ctl-serial-sysv) NFS_CTL_PARALLEL=0 timeout 120 /etc/init.d/nfs-kernel-server start ;;
 	nfs-ctl-systemd) timeout 120 systemctl start nfs-server.target ;;
 	esac
 }
@@ -74,7 +74,7 @@ server_stop() {
 	case $1-$INIT in
 	distro-sysv) timeout 120 /etc/init.d/nfs-kernel-server stop && timeout 120 /etc/init.d/nfs-common stop ;;
 	distro-systemd) timeout 120 systemctl stop nfs-server.service ;;
-	nfs-ctl-sysv | nfs-ctl-serial-sysv) timeout 120 /etc/init.d/nfs-server stop ;;
+	nfs-ctl-sysv | nfs-ctl-serial-sysv) timeout 120 /etc/init.d/nfs-kernel-server stop ;;
 	nfs-ctl-systemd) timeout 120 systemctl stop nfs-server.target ;;
 	esac
 }

@@ -19,7 +19,8 @@ log=$work/build.log
 	cd "$src"
 	autoreconf -fi &&
 		./configure --prefix=/usr --sysconfdir=/etc \
-			--with-systemdsystemunitdir=/lib/systemd/system &&
+			--with-systemdsystemunitdir=/lib/systemd/system \
+			--with-lsb-hookdir=/lib/lsb/init-functions.d &&
 		make -j"$(nproc)" &&
 		make install DESTDIR="$dest"
 } >"$log" 2>&1 || {

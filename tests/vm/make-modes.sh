@@ -3,8 +3,9 @@
 #   make-modes.sh ROOT [NFS_CTL_DESTDIR]
 # ROOT starts in the distro state (Debian's nfs-utils units, init scripts and
 # start-statd). With a DESTDIR, nfs-ctl is installed the way a packager would
-# (Debian's nfs-utils systemd files and init scripts moved out, nfs-ctl's
-# `make install` output in, its targets and scripts enabled), the differences
+# (Debian's nfs-utils systemd files moved out, its init scripts kept when
+# nfs-ctl ships its init-functions hook, nfs-ctl's `make install` output in,
+# its targets enabled), the differences
 # are saved as modes/{distro,nfs-ctl}.{list,tar}, and ROOT goes back to distro.
 set -eu
 root=$1
@@ -56,10 +57,15 @@ done
 for f in $deb_systemd; do
 	[ -d "$root$f" ] || rm -f "$root$f"
 done
-for s in nfs-common nfs-kernel-server; do
-	rm -f "$root/etc/init.d/$s"
-	chroot "$root" update-rc.d "$s" remove >/dev/null
-done
+# Debian's init scripts stay when nfs-ctl ships its init-functions hook
+# (they then run nfs-ctl, under their own names and rc links); otherwise
+# nfs-ctl's own scripts take their place.
+if [ -z "$(cd "$destdir" && find . -path '*/init-functions.d/*' ! -type d)" ]; then
+	for s in nfs-common nfs-kernel-server; do
+		rm -f "$root/etc/init.d/$s"
+		chroot "$root" update-rc.d "$s" remove >/dev/null
+	done
+fi
 rm -f "$root/usr/sbin/start-statd"
 (cd "$destdir" && tar -cf - .) | tar -xpf - -C "$root" --keep-directory-symlink
 for t in nfs-server.target nfs-client.target; do

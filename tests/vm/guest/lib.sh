@@ -73,7 +73,7 @@ took() {
 srv() {
 	case $MODE-$INIT in
 	nfs-ctl-systemd) timeout 120 systemctl "$1" nfs-server.target ;;
-	nfs-ctl-sysv) timeout 120 /etc/init.d/nfs-server "$1" ;;
+	nfs-ctl-sysv) timeout 120 /etc/init.d/nfs-kernel-server "$1" ;;
 	distro-systemd) timeout 120 systemctl "$1" nfs-server.service ;;
 	*) timeout 120 /etc/init.d/nfs-kernel-server "$1" ;;
 	esac

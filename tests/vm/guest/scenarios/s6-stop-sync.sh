@@ -102,19 +102,19 @@ nfs-ctl-systemd)
 	stop_path sd-target "systemctl start nfs-server.target" "systemctl stop nfs-server.target"
 	stop_path sd-service "systemctl start nfs-server" "systemctl stop nfs-server"
 	stop_path nfs-ctl "nfs-ctl start server" "nfs-ctl stop server"
-	stop_path init-script "/etc/init.d/nfs-server start" "/etc/init.d/nfs-server stop"
+	stop_path init-script "/etc/init.d/nfs-kernel-server start" "/etc/init.d/nfs-kernel-server stop"
 	stop_path ocf-agent "nfs-ctl start server" "ocf_agent stop"
 	restart_path sd-target systemctl restart nfs-server.target
 	restart_path sd-service systemctl restart nfs-server
 	restart_path nfs-ctl nfs-ctl restart server
-	restart_path init-script /etc/init.d/nfs-server restart
+	restart_path init-script /etc/init.d/nfs-kernel-server restart
 	;;
 nfs-ctl-sysv)
 	stop_path nfs-ctl "nfs-ctl start server" "nfs-ctl stop server"
-	stop_path init-script "/etc/init.d/nfs-server start" "/etc/init.d/nfs-server stop"
+	stop_path init-script "/etc/init.d/nfs-kernel-server start" "/etc/init.d/nfs-kernel-server stop"
 	stop_path ocf-agent "nfs-ctl start server" "ocf_agent stop"
 	restart_path nfs-ctl nfs-ctl restart server
-	restart_path init-script /etc/init.d/nfs-server restart
+	restart_path init-script /etc/init.d/nfs-kernel-server restart
 	;;
 distro-systemd)
 	stop_path sd-service "systemctl start nfs-server" "systemctl stop nfs-server"

@@ -5,8 +5,8 @@
 # NFSv4-only server with rpcbind masked (systemd), service/invoke-rc.d
 # (sysvinit).  Run in both modes: Debian's own units and scripts must pass the
 # same checks.  Under sysvinit the scripts are Debian's nfs-kernel-server and
-# nfs-common in distro mode, nfs-ctl's nfs-server and nfs in nfs-ctl mode
-# (its package keeps its own names there: Debian's are conffiles).
+# nfs-common in both modes: with nfs-ctl installed they hand their action
+# to nfs-ctl (its init-functions hook), so the checks also prove that.
 # shellcheck source=../lib.sh
 . /usr/lib/nfs-ctl-lab/lib.sh
 SDIR=$1
@@ -18,7 +18,9 @@ exported() {
 }
 cp /etc/exports "$SDIR/exports.orig"
 restore_exports() { cp "$SDIR/exports.orig" /etc/exports; }
-if [ "$MODE" = nfs-ctl ]; then SERVER=nfs-server CLIENT=nfs; else SERVER=nfs-kernel-server CLIENT=nfs-common; fi
+# Debian's script names in both modes: with nfs-ctl they run nfs-ctl
+# through its init-functions hook (docs/compatibility.md)
+SERVER=nfs-kernel-server CLIENT=nfs-common
 
 check "server start command exits 0" [ "$(rec start srv start)" = 0 ]
 check "serving" wait_ready v3
@@ -55,6 +57,12 @@ if [ "$INIT" = systemd ]; then
 	check "nfs-server is enabled" [ "$(systemctl is-enabled nfs-server 2>/dev/null)" = enabled ]
 	check "systemctl reload nfs-kernel-server exits 0" [ "$(rec reload-alias systemctl reload nfs-kernel-server)" = 0 ]
 	check "systemctl status nfs-kernel-server: active" [ "$(rec status-alias systemctl status nfs-kernel-server)" = 0 ]
+	if [ "$MODE" = nfs-ctl ]; then
+		check "nfs-common.service is nfs.service (Debian masks it)" \
+			[ "$(systemctl show -p Id --value nfs-common.service)" = nfs.service ]
+	fi
+	check "/etc/init.d/nfs-common status exits 0 or 3" \
+		sh -c '/etc/init.d/nfs-common status >/dev/null 2>&1; rc=$?; [ $rc = 0 ] || [ $rc = 3 ]'
 	m0=$(pgrep -x rpc.mountd)
 	check "systemctl restart nfs-utils exits 0" [ "$(rec restart-nfs-utils systemctl restart nfs-utils)" = 0 ]
 	check "restart nfs-utils: rpc.mountd restarted" [ "$(pgrep -x rpc.mountd)" != "$m0" ]
