@@ -48,9 +48,8 @@ agent() {
 		export OCF_RESOURCE_INSTANCE=nfs-lab OCF_RESKEY_CRM_meta_timeout=90000
 		export OCF_RESKEY_state_dir="$STATE" OCF_RESKEY_threads=$THREADS OCF_RESKEY_grace_time=$GRACE
 		export OCF_RESKEY_nfs_ctl="$NFS_CTL"
-		log=${SDIR_LOG:-$SDIR/log}
-		echo "\$ agent $1" >>"$log"
-		timeout 120 "$AGENT" "$1" >>"$log" 2>&1
+		echo "\$ agent $1" >>"$SDIR/log"
+		timeout 120 "$AGENT" "$1" >>"$SDIR/log" 2>&1
 		echo $?
 	)
 }
@@ -92,13 +91,13 @@ fi
 MIGRATE=${MIGRATE:-/usr/libexec/nfs-ctl/nfs-ctl-migrate}
 migrated=
 if "$NFS_CTL" config 2>/dev/null | grep -q '^nfsd\.threads = .*# distribution'; then
-	: >"$SDIR/start0.log"
 	check "start with threads=$THREADS while a distribution file sets RPCNFSDCOUNT is 0" \
-		equals "$(SDIR_LOG="$SDIR/start0.log" agent start)" 0
+		equals "$(agent start)" 0
 	check "nfs.conf wins: nfsd threads = $THREADS" \
 		equals "$(cat /proc/fs/nfsd/threads 2>/dev/null)" "$THREADS"
-	check "the conflict is named with both file:line" \
-		grep -Eq 'default/nfs-kernel-server:[0-9]+: RPCNFSDCOUNT=.*90-pacemaker-nfs-ctl\.conf:[0-9]+' "$SDIR/start0.log"
+	"$NFS_CTL" config >"$SDIR/config0.out" 2>&1
+	check "nfs-ctl config names the conflict with both file:line" \
+		grep -Eq 'default/nfs-kernel-server:[0-9]+: RPCNFSDCOUNT=.*90-pacemaker-nfs-ctl\.conf:[0-9]+' "$SDIR/config0.out"
 	check "stop after it is 0" equals "$(agent stop)" 0
 	if [ -x "$MIGRATE" ] && "$MIGRATE" --write --retire >>"$SDIR/log" 2>&1; then
 		pass "nfs-ctl-migrate moved the distribution's settings into nfs.conf.d, values unchanged"
