@@ -55,6 +55,16 @@ if [ "$INIT" = systemd ]; then
 	# --- names and enable ----------------------------------------------
 	check "systemctl enable nfs-server exits 0" [ "$(rec enable systemctl enable nfs-server)" = 0 ]
 	check "nfs-server is enabled" [ "$(systemctl is-enabled nfs-server 2>/dev/null)" = enabled ]
+	check "systemctl disable nfs-server exits 0" [ "$(rec disable systemctl disable nfs-server)" = 0 ]
+	check "nfs-server is disabled" [ "$(systemctl is-enabled nfs-server 2>/dev/null)" = disabled ]
+	check "systemctl enable nfs-server again exits 0" [ "$(rec enable-again systemctl enable nfs-server)" = 0 ]
+	check "systemctl restart nfs-kernel-server exits 0" \
+		[ "$(rec restart-alias systemctl restart nfs-kernel-server)" = 0 ]
+	check "restart nfs-kernel-server: serving when it returns" wait_ready v3
+	for u in nfs-mountd.service nfs-server.service; do
+		check "$u starts after network-online.target" \
+			sh -c "systemctl show -p After $u | grep -q network-online.target"
+	done
 	check "systemctl reload nfs-kernel-server exits 0" [ "$(rec reload-alias systemctl reload nfs-kernel-server)" = 0 ]
 	check "systemctl status nfs-kernel-server: active" [ "$(rec status-alias systemctl status nfs-kernel-server)" = 0 ]
 	if [ "$MODE" = nfs-ctl ]; then
