@@ -61,7 +61,10 @@ if [ "$INIT" = systemd ]; then
 	check "systemctl restart nfs-kernel-server exits 0" \
 		[ "$(rec restart-alias systemctl restart nfs-kernel-server)" = 0 ]
 	check "restart nfs-kernel-server: serving when it returns" wait_ready v3
-	for u in nfs-mountd.service nfs-server.service; do
+	# the unit that runs rpc.nfsd: nfsd.service here, nfs-server.service upstream
+	nfsd_unit=nfsd.service
+	[ "$MODE" = nfs-ctl ] || nfsd_unit=nfs-server.service
+	for u in nfs-mountd.service $nfsd_unit; do
 		check "$u starts after network-online.target" \
 			sh -c "systemctl show -p After $u | grep -q network-online.target"
 	done
