@@ -60,7 +60,8 @@ done
 # Debian's init scripts stay when nfs-ctl ships its init-functions hook
 # (they then run nfs-ctl, under their own names and rc links); otherwise
 # nfs-ctl's own scripts take their place.
-if [ -z "$(cd "$destdir" && find . -path '*/init-functions.d/*' ! -type d)" ]; then
+hook=$(cd "$destdir" && find . -path '*/init-functions.d/*' ! -type d)
+if [ -z "$hook" ]; then
 	for s in nfs-common nfs-kernel-server; do
 		rm -f "$root/etc/init.d/$s"
 		chroot "$root" update-rc.d "$s" remove >/dev/null
@@ -74,6 +75,15 @@ for t in nfs-server.target nfs-client.target; do
 			echo "make-modes: systemctl enable $t failed" >&2
 	fi
 done
+# With the hook, Debian's scripts stay enabled as Debian enables them; the
+# `systemctl disable` of Debian's units above disabled the scripts of the
+# same name too (systemd-sysv-install), so they are enabled again.
+if [ -n "$hook" ]; then
+	for s in nfs-common nfs-kernel-server; do
+		chroot "$root" update-rc.d "$s" enable >/dev/null 2>&1 ||
+			echo "make-modes: update-rc.d $s enable failed" >&2
+	done
+fi
 for s in nfs-server nfs; do
 	if [ -e "$root/etc/init.d/$s" ]; then
 		chroot "$root" update-rc.d "$s" defaults >/dev/null ||
