@@ -45,6 +45,29 @@ fi
 
 # --- late and loop-back mounts (systemd's generators) --------------------
 if [ "$INIT" = systemd ]; then
+	# a late (_netdev) file system under an export is waited for; one
+	# exported with `mp` is not (the export is skipped until it is mounted)
+	mkdir -p /srv/late/x /srv/mpx
+	{
+		echo "/srv/late/x 127.0.0.1(ro,no_subtree_check)"
+		echo "/srv/mpx 127.0.0.1(ro,mp,no_subtree_check)"
+	} >>/etc/exports
+	{
+		echo "LABEL=lab-late /srv/late ext4 _netdev,nofail 0 0"
+		echo "LABEL=lab-mp /srv/mpx ext4 nofail 0 0"
+	} >>/etc/fstab
+	systemctl daemon-reload
+	u=nfs-exports.service
+	nfsctl || u=nfs-server.service
+	systemctl show -p RequiresMountsFor "$u" >"$SDIR/late.show" 2>&1
+	if nfsctl; then
+		check "_netdev export: $u requires /srv/late" grep -q /srv/late "$SDIR/late.show"
+		check "mp export: $u requires no mount of /srv/mpx" lacks /srv/mpx "$SDIR/late.show"
+	else
+		note "late exports: Debian's $u has $(cat "$SDIR/late.show")"
+	fi
+	cp "$SDIR/exports.orig" /etc/exports
+	cp "$SDIR/fstab.orig" /etc/fstab
 	mkdir -p /srv/noauto/x /mnt/lb-fqdn
 	echo "/srv/noauto/x 127.0.0.1(ro,no_subtree_check)" >>/etc/exports
 	echo "127.0.1.1 lab-server.lab.example" >>/etc/hosts
