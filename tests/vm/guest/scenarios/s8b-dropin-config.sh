@@ -25,6 +25,9 @@ put_back() {
 }
 nfsctl() { [ "$MODE" = nfs-ctl ]; }
 lacks() { ! grep -q "$1" "$2"; }
+# before_of FILE UNIT: FILE (systemctl show output) has UNIT in Before=
+# (a unit name may hold backslashes: compared as a fixed string)
+before_of() { sed -n 's/^Before=//p' "$1" | tr ' ' '\n' | grep -qxF "$2"; }
 
 # --- nfs.conf wins over /etc/default ------------------------------------
 grep -q '^RPCNFSDCOUNT=' /etc/default/nfs-kernel-server ||
@@ -86,14 +89,14 @@ if [ "$INIT" = systemd ]; then
 		check "noauto export: nfsd.service requires no mount of /srv/noauto" \
 			lacks /srv/noauto "$SDIR/nfsd.service.show"
 		check "loop-back mount by FQDN: nfsd.service is Before= $lb" \
-			grep -q "^Before=.*$lb" "$SDIR/nfsd.service.show"
+			before_of "$SDIR/nfsd.service.show" "$lb"
 	else
 		if grep -q /srv/noauto "$SDIR/nfs-server.service.show"; then
 			note "noauto export: Debian's nfs-server.service requires the mount"
 		else
 			note "noauto export: Debian's nfs-server.service requires no mount"
 		fi
-		if grep -q "^Before=.*$lb" "$SDIR/nfs-server.service.show"; then
+		if before_of "$SDIR/nfs-server.service.show" "$lb"; then
 			note "loop-back mount by FQDN: Debian's nfs-server.service is Before= it"
 		else
 			note "loop-back mount by FQDN: Debian's nfs-server.service is not Before= it"
