@@ -25,9 +25,9 @@ put_back() {
 }
 nfsctl() { [ "$MODE" = nfs-ctl ]; }
 lacks() { ! grep -q "$1" "$2"; }
-# before_of FILE UNIT: FILE (systemctl show output) has UNIT in Before=
-# (a unit name may hold backslashes: compared as a fixed string)
-before_of() { sed -n 's/^Before=//p' "$1" | tr ' ' '\n' | grep -qxF "$2"; }
+# after_of MOUNT UNIT: the mount unit is ordered after UNIT (asked from the
+# mount's side: systemctl show quotes and escapes a name with backslashes)
+after_of() { systemctl show -p After "$1" | sed 's/^After=//' | tr ' ' '\n' | grep -qxF "$2"; }
 
 # --- nfs.conf wins over /etc/default ------------------------------------
 grep -q '^RPCNFSDCOUNT=' /etc/default/nfs-kernel-server ||
@@ -88,15 +88,15 @@ if [ "$INIT" = systemd ]; then
 			lacks /srv/noauto "$SDIR/nfs-exports.service.show"
 		check "noauto export: nfsd.service requires no mount of /srv/noauto" \
 			lacks /srv/noauto "$SDIR/nfsd.service.show"
-		check "loop-back mount by FQDN: nfsd.service is Before= $lb" \
-			before_of "$SDIR/nfsd.service.show" "$lb"
+		check "loop-back mount by FQDN: $lb is ordered after nfsd.service (unmounted before the server stops)" \
+			after_of "$lb" nfsd.service
 	else
 		if grep -q /srv/noauto "$SDIR/nfs-server.service.show"; then
 			note "noauto export: Debian's nfs-server.service requires the mount"
 		else
 			note "noauto export: Debian's nfs-server.service requires no mount"
 		fi
-		if before_of "$SDIR/nfs-server.service.show" "$lb"; then
+		if after_of "$lb" nfs-server.service; then
 			note "loop-back mount by FQDN: Debian's nfs-server.service is Before= it"
 		else
 			note "loop-back mount by FQDN: Debian's nfs-server.service is not Before= it"
