@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct held_warning {
 	char *file;     /* NULL: built-in */
@@ -58,18 +59,41 @@ void conf_diag_show_conflicts(void)
 	n_conflicts = 0;
 }
 
-void conf_conflict(struct settings *s, const char *file, int line,
-		   const char *fmt, ...)
+static struct conf_conflict_rec *records;
+static size_t n_records;
+
+const struct conf_conflict_rec *conf_diag_conflicts(size_t *n)
+{
+	*n = n_records;
+	return records;
+}
+
+static void record(const char *file, int line, const char *ignored,
+		   const char *winner_file, int winner_line, const char *winner)
+{
+	struct conf_conflict_rec *r;
+
+	records = xrealloc(records, (n_records + 1) * sizeof(*records));
+	r = &records[n_records++];
+	r->file = file ? xstrdup(file) : NULL;
+	r->line = line;
+	r->ignored = xstrdup(ignored);
+	r->winner_file = winner_file ? xstrdup(winner_file) : NULL;
+	r->winner_line = winner_line;
+	r->winner = xstrdup(winner);
+}
+
+void conf_conflict(struct settings *s, const char *file, int line, const char *ignored,
+		   const char *winner_file, int winner_line, const char *winner)
 {
 	char msg[512];
-	va_list ap;
 
 	s->warnings++;
 	if (quiet)
 		return;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
+	record(file, line, ignored, winner_file, winner_line, winner);
+	snprintf(msg, sizeof(msg), "%s ignored: %s:%d sets %s, and nfs.conf wins", ignored,
+		 winner_file ? winner_file : "nfs.conf", winner_line, winner);
 	if (log_verbose_level() >= 1) {
 		log_file_warn(file, line, "%s", msg);
 		return;

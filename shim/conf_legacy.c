@@ -84,10 +84,14 @@ static int nfsconf_has_it(struct settings *s, const struct legacy_var *v, const 
 
 	if (!e || e->origin != ORIGIN_NFSCONF)
 		return 0;
-	if (strcmp(e->value, value) != 0)
-		conf_conflict(s, file, line, "%s=%s ignored: %s:%d sets [%s] %s = %s, and nfs.conf wins",
-			      v->name, value, e->file ? e->file : "nfs.conf", e->line, v->section,
-			      v->key, e->value);
+	if (strcmp(e->value, value) != 0) {
+		char *ignored = xasprintf("%s=%s", v->name, value);
+		char *winner = xasprintf("[%s] %s = %s", v->section, v->key, e->value);
+
+		conf_conflict(s, file, line, ignored, e->file, e->line, winner);
+		free(ignored);
+		free(winner);
+	}
 	return 1;
 }
 

@@ -89,6 +89,23 @@ static int check_record(const char *path, const char *exe, int check_start,
 	return 1;
 }
 
+enum pid_state pidrec_file_state(const char *path, const char *exe,
+				 int check_start, pid_t *pid)
+{
+	int r = check_record(path, exe, check_start, pid);
+
+	return r > 0 ? PID_RUNNING : r < 0 ? PID_STALE : PID_NONE;
+}
+
+char *pidrec_path(const struct component *c)
+{
+	char *rel = xasprintf(STATE_DIR "/%s.pid", c->name);
+	char *path = path_in_root(rel);
+
+	free(rel);
+	return path;
+}
+
 enum pid_state pidrec_lookup(const struct component *c, const char *exe,
 			     pid_t *pid)
 {

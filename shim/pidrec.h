@@ -14,6 +14,15 @@ enum pid_state { PID_NONE, PID_RUNNING, PID_STALE };
 /* EXE is the daemon's resolved program path. */
 enum pid_state pidrec_lookup(const struct component *c, const char *exe,
 			     pid_t *pid);
+/* The state of one pid file (PATH, root-prefixed): PID_RUNNING when its
+ * pid runs EXE (and, with CHECK_START, started when the record says),
+ * PID_STALE when it names anything else, PID_NONE when there is no file.
+ * *pid receives the recorded pid.  Reads only (doctor). */
+enum pid_state pidrec_file_state(const char *path, const char *exe,
+				 int check_start, pid_t *pid);
+/* Where our own record of C would be (root-prefixed, newly allocated);
+ * unlike state_file(), creates nothing. */
+char *pidrec_path(const struct component *c);
 int pidrec_save(const struct component *c, pid_t pid);
 /* Removes our record, the daemon's pidfile and its killall exemption. */
 void pidrec_forget(const struct component *c);

@@ -305,6 +305,38 @@ size_t proc_find_new(const char *exe, const pid_t *before, size_t nbefore,
 	return roots;
 }
 
+size_t proc_find_roots(const char *exe, pid_t *out, size_t max)
+{
+	pid_t all[256];
+	size_t n = proc_find_by_exe(exe, all, sizeof(all) / sizeof(*all)), roots = 0;
+
+	for (size_t i = 0; i < n && roots < max; i++)
+		if (!in_list(proc_ppid(all[i]), all, n))
+			out[roots++] = all[i];
+	return roots;
+}
+
+int proc_cmdline(pid_t pid, struct strv *out)
+{
+	char path[64], buf[8192];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/cmdline", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	/* the words end in NUL; a longer command line is cut at the buffer */
+	buf[n] = '\0';
+	for (char *w = buf; w < buf + n; w += strlen(w) + 1)
+		strv_add(out, w);
+	return 0;
+}
+
 static int wait_gone(pid_t pid, int timeout_ms)
 {
 	long long deadline = proc_now_ms() + timeout_ms;

@@ -44,6 +44,12 @@ size_t proc_find_by_exe(const char *exe, pid_t *out, size_t max);
  * first in *pid), so that a caller can wait until exactly one is left. */
 size_t proc_find_new(const char *exe, const pid_t *before, size_t nbefore,
 		     pid_t *pid);
+/* The live processes running EXE whose parent does not run it too: the
+ * daemons, not their workers (rpc.mountd -t N).  At most MAX; the count. */
+size_t proc_find_roots(const char *exe, pid_t *out, size_t max);
+/* PID's argument vector from /proc/PID/cmdline into OUT (appended);
+ * -1 when it cannot be read (gone, or not ours to read). */
+int proc_cmdline(pid_t pid, struct strv *out);
 /* TERM, wait up to TIMEOUT_MS, then KILL and wait again.  Returns 0 when
  * the process is gone, 1 when KILL was needed, -1 when it survived. */
 int proc_terminate(pid_t pid, int timeout_ms);

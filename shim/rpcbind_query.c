@@ -92,11 +92,19 @@ static int dump(CLIENT *clnt, rpcblist_ptr *list)
 			 tirpc.xdr_rpcblist_ptr, (char *)list, tv) == RPC_SUCCESS ? 0 : -1;
 }
 
-int rpcbind_registered(unsigned long prog)
+static int seen(const unsigned long *vers, int n, unsigned long v)
+{
+	for (int i = 0; i < n; i++)
+		if (vers[i] == v)
+			return 1;
+	return 0;
+}
+
+int rpcbind_versions(unsigned long prog, unsigned long *vers, int max)
 {
 	CLIENT *clnt;
 	rpcblist_ptr list, p;
-	int found = 0;
+	int n = 0;
 
 	if (dynlib_load(&libtirpc) < 0)
 		return -1;
@@ -107,12 +115,21 @@ int rpcbind_registered(unsigned long prog)
 		clnt_destroy(clnt);
 		return -1;
 	}
-	for (p = list; p; p = p->rpcb_next)
-		if (p->rpcb_map.r_prog == prog)
-			found = 1;
+	/* one entry per version and transport: count each version once */
+	for (p = list; p && n < max; p = p->rpcb_next)
+		if (p->rpcb_map.r_prog == prog && !seen(vers, n, p->rpcb_map.r_vers))
+			vers[n++] = p->rpcb_map.r_vers;
 	clnt_freeres(clnt, tirpc.xdr_rpcblist_ptr, (char *)&list);
 	clnt_destroy(clnt);
-	return found;
+	return n;
+}
+
+int rpcbind_registered(unsigned long prog)
+{
+	unsigned long vers[1];
+	int n = rpcbind_versions(prog, vers, 1);
+
+	return n < 0 ? -1 : n > 0;
 }
 
 int rpcbind_alive(void)

@@ -5,6 +5,9 @@
 
 /* 1 registered, 0 not registered, -1 rpcbind not reachable. */
 int rpcbind_registered(unsigned long prog);
+/* The versions of PROG registered (each once, at most MAX in VERS):
+ * the count, or -1 when rpcbind is not reachable. */
+int rpcbind_versions(unsigned long prog, unsigned long *vers, int max);
 /* rpcbind answers at all? */
 int rpcbind_alive(void);
 
