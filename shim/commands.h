@@ -15,5 +15,8 @@ int cmd_units(struct ctx *ctx, int argc, char **argv);
 int cmd_config(struct ctx *ctx, int argc, char **argv);
 int cmd_env(struct ctx *ctx, int argc, char **argv);
 int cmd_generator(struct ctx *ctx, int argc, char **argv);
+int cmd_doctor(struct ctx *ctx, int argc, char **argv);
+/* `status` without a target (cmd_status.c). */
+int status_every_target(struct ctx *ctx);
 
 #endif

@@ -31,6 +31,7 @@ static void usage(FILE *out)
 	      "Actions: start stop restart try-restart reload force-reload status\n"
 	      "Targets: server client secure blkmap (or one component, see `nfs-ctl graph`)\n"
 	      "Commands:\n"
+	      "  status                                  every target's status\n"
 	      "  plan ACTION TARGET [--format=text|dot]  show the ordered steps, do nothing\n"
 	      "  graph                                   the component graph (dot)\n"
 	      "  exec [--stop] COMPONENT                 build argv and exec it (systemd units)\n"
@@ -38,6 +39,7 @@ static void usage(FILE *out)
 	      "  config [--check] [--get SECTION.KEY]    configuration with sources\n"
 	      "  env [--output FILE]                     environment file for legacy units\n"
 	      "  units --output DIR                      write the systemd units\n"
+	      "  doctor [--format=text|json] [TARGET]    compare what runs with the plan\n"
 	      "Options:\n"
 	      "  --root DIR          relocate every path (tests, packaging)\n"
 	      "  --init=sysv|systemd override init system detection\n"
@@ -45,7 +47,22 @@ static void usage(FILE *out)
 	      "  --set SECTION.KEY=VALUE  override a setting for this run\n"
 	      "  --timeout=SECONDS   bound on each wait (default 30)\n"
 	      "  -v, --verbose       say every step (twice: more)\n"
-	      "  -h, --help          this text\n", out);
+	      "  -h, --help          this text\n"
+	      "  --version           version and build options\n", out);
+}
+
+/* The version, and the build options that change behaviour: whether
+ * start-statd talks to systemd over its bus, where daemons are looked for. */
+static void version(void)
+{
+#ifdef HAVE_LIBSYSTEMD
+	const char *libsystemd = "yes";
+#else
+	const char *libsystemd = "no";
+#endif
+
+	printf("nfs-ctl %s\nlibsystemd: %s\ndaemon path: %s\n", PACKAGE_VERSION, libsystemd,
+	       DAEMON_PATH);
 }
 
 static int is_action(const char *word)
@@ -76,6 +93,8 @@ int cmd_action(struct ctx *ctx, const char *action, int argc, char **argv)
 {
 	if (strstr(action, "start"))
 		conf_diag_show_conflicts();
+	if (argc == 0 && !strcmp(action, "status"))
+		return status_every_target(ctx);
 	if (argc != 1) {
 		log_error("usage: nfs-ctl %s TARGET|COMPONENT", action);
 		return LSB_ERR_ARGS;
@@ -99,7 +118,7 @@ static int dispatch(struct ctx *ctx, const char *cmd, int argc, char **argv)
 		{ "exec", cmd_exec }, { "plan", cmd_plan }, { "graph", cmd_graph },
 		{ "start-statd", cmd_start_statd }, { "units", cmd_units },
 		{ "config", cmd_config }, { "env", cmd_env },
-		{ "generator", cmd_generator },
+		{ "generator", cmd_generator }, { "doctor", cmd_doctor },
 	};
 
 	if (is_action(cmd))
@@ -145,6 +164,7 @@ int main(int argc, char **argv)
 		{ "timeout", required_argument, NULL, 't' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct ctx ctx = { .init = INIT_AUTO, .timeout_ms = DEFAULT_TIMEOUT_MS };
@@ -177,6 +197,7 @@ int main(int argc, char **argv)
 			break;
 		case 'v': verbose++; break;
 		case 'h': usage(stdout); return LSB_OK;
+		case 'V': version(); return LSB_OK;
 		default: usage(stderr); return LSB_ERR_ARGS;
 		}
 	}

@@ -97,13 +97,18 @@ enum pid_state pidrec_file_state(const char *path, const char *exe,
 	return r > 0 ? PID_RUNNING : r < 0 ? PID_STALE : PID_NONE;
 }
 
-char *pidrec_path(const struct component *c)
+char *state_path(const char *name, const char *suffix)
 {
-	char *rel = xasprintf(STATE_DIR "/%s.pid", c->name);
+	char *rel = xasprintf(STATE_DIR "/%s%s", name, suffix);
 	char *path = path_in_root(rel);
 
 	free(rel);
 	return path;
+}
+
+char *pidrec_path(const struct component *c)
+{
+	return state_path(c->name, ".pid");
 }
 
 enum pid_state pidrec_lookup(const struct component *c, const char *exe,

@@ -126,6 +126,12 @@ int policy_nfs_version_enabled(const struct ctx *ctx, const char *vers)
 	return version_state(&ctx->settings, vers, &decided);
 }
 
+int policy_nfs_version_decided(const struct ctx *ctx, const char *vers,
+			       const struct setting **decided)
+{
+	return version_state(&ctx->settings, vers, decided);
+}
+
 int policy_v4_only(const struct ctx *ctx)
 {
 	return !policy_nfs_version_enabled(ctx, "2") &&

@@ -27,6 +27,9 @@ int policy_v4_only(const struct ctx *ctx);
 /* Whether the server offers NFS version VERS ("2", "3", "4"), reading
  * nfs.conf's [nfsd] versN and -N/-V in legacy rpc.nfsd options. */
 int policy_nfs_version_enabled(const struct ctx *ctx, const char *vers);
+/* The same, and the setting that decided it (NULL: rpc.nfsd's default). */
+int policy_nfs_version_decided(const struct ctx *ctx, const char *vers,
+			       const struct setting **decided);
 /* Debian's RPCNFSDPRIORITY: the nice(2) increment for rpc.nfsd, 0 if
  * unset (the runner applies it; it is not an rpc.nfsd option). */
 int policy_nfsd_priority(const struct ctx *ctx);

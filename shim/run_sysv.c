@@ -346,7 +346,7 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 
 int target_active(const char *target)
 {
-	char *path = state_file(target, ".active");
+	char *path = state_path(target, ".active");
 	int yes = path && access(path, F_OK) == 0;
 
 	free(path);

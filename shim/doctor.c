@@ -1,0 +1,195 @@
+/* `nfs-ctl doctor [--format=text|json] [TARGET]`: which targets to check,
+ * the merged plan the checks compare with, and the exit code.  The checks
+ * themselves live in doctor_daemons.c, doctor_nfsd.c and doctor_config.c. */
+#include "commands.h"
+#include "doctor.h"
+#include "initsys.h"
+#include "log.h"
+#include "lsb.h"
+#include "plan.h"
+#include "run_systemd.h"
+#include "run_sysv.h"
+#include "xalloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void doctor_add(struct doctor *d, enum doctor_level level, const char *component,
+		const char *check, char *expected, char *seen, char *origin, char *fix)
+{
+	struct finding *f;
+
+	if (d->n == d->cap) {
+		d->cap = d->cap ? d->cap * 2 : 32;
+		d->v = xrealloc(d->v, d->cap * sizeof(*d->v));
+	}
+	f = &d->v[d->n++];
+	f->level = level;
+	f->component = component;
+	f->check = check;
+	f->expected = expected ? expected : xstrdup("");
+	f->seen = seen ? seen : xstrdup("");
+	f->origin = origin;
+	f->fix = fix;
+}
+
+char *doctor_split_reason(const char *why, char **origin)
+{
+	const char *in = why ? strstr(why, " in /") : NULL, *next, *loc;
+	size_t len;
+
+	*origin = NULL;
+	if (!in)
+		return xstrdup(why ? why : "");
+	/* the last " in /": reasons may name a path earlier ("no keytab /x") */
+	while ((next = strstr(in + 1, " in /")) != NULL)
+		in = next;
+	loc = in + 4;
+	len = strcspn(loc, " ;)");
+	if (!memchr(loc, ':', len))
+		return xstrdup(why);
+	*origin = xstrndup(loc, len);
+	return xasprintf("%.*s%s", (int)(in - why), why, loc + len);
+}
+
+/* Was TARGET started (and not stopped since)?  A target nobody started is
+ * not checked unless named: a client-only machine is not a broken server. */
+static int target_started(struct ctx *ctx, const char *target)
+{
+	if (initsys_mode(ctx) == INIT_SYSTEMD) {
+		const char *args[] = { "is-active", "--quiet", target_unit(target_from_name(target)),
+				       NULL };
+
+		return systemctl(ctx, args) == 0;
+	}
+	return target_active(target);
+}
+
+/* Merges TARGET's start plan into D. */
+static int merge_plan(struct doctor *d, const char *target)
+{
+	struct plan p;
+
+	if (plan_build(d->ctx, "start", target, &p) < 0)
+		return -1;
+	for (size_t i = 0; i < p.n; i++) {
+		const struct step *s = &p.steps[i];
+		int k = graph_index(s->c);
+
+		d->in_plan[k] = 1;
+		if (s->verb != V_SKIP) {
+			d->wanted[k] = 1;
+			free(d->skip_why[k]);
+			d->skip_why[k] = NULL;
+		} else if (!d->wanted[k] && !d->skip_why[k]) {
+			/* policy's reasons live in a small ring: keep a copy */
+			d->skip_why[k] = xstrdup(s->note ? s->note : "not wanted");
+		}
+	}
+	plan_free(&p);
+	return 0;
+}
+
+/* The start command of every component as configuration builds it today,
+ * skipped ones included (a skipped daemon may still run). */
+static void planned_argv(struct doctor *d)
+{
+	for (unsigned k = 0; k < graph_size; k++) {
+		strv_init(&d->argv[k]);
+		if (graph[k].kind != KIND_EXTERNAL)
+			plan_start_argv(d->ctx, &graph[k], &d->argv[k], &d->missing[k]);
+	}
+}
+
+static void doctor_free(struct doctor *d)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		free(d->v[i].expected);
+		free(d->v[i].seen);
+		free(d->v[i].origin);
+		free(d->v[i].fix);
+	}
+	free(d->v);
+	for (unsigned k = 0; k < graph_size; k++) {
+		free(d->skip_why[k]);
+		strv_free(&d->argv[k]);
+	}
+}
+
+/* Targets to check: the one named, else server and client when started. */
+static int choose_targets(struct doctor *d, const char *named)
+{
+	static const char *const defaults[] = { "server", "client" };
+	int n = 0;
+
+	if (named) {
+		d->targets[n++] = named;
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(defaults) / sizeof(*defaults); i++) {
+		if (target_started(d->ctx, defaults[i]))
+			d->targets[n++] = defaults[i];
+		else
+			doctor_add(d, LEVEL_INFO, defaults[i], "target", xstrdup("started"),
+				   xstrdup("not started: its members were not checked"), NULL,
+				   xasprintf("nfs-ctl start %s", defaults[i]));
+	}
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, const char **format, const char **target)
+{
+	*format = "text";
+	*target = NULL;
+	for (int i = 0; i < argc; i++) {
+		if (strncmp(argv[i], "--format=", 9) == 0)
+			*format = argv[i] + 9;
+		else if (!*target && argv[i][0] != '-')
+			*target = argv[i];
+		else
+			return -1;
+	}
+	if (strcmp(*format, "text") && strcmp(*format, "json"))
+		return -1;
+	if (*target && !target_from_name(*target)) {
+		log_error("doctor: unknown target '%s' (targets: server client secure blkmap)",
+			  *target);
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_doctor(struct ctx *ctx, int argc, char **argv)
+{
+	struct doctor d = { .ctx = ctx };
+	const char *format, *named;
+	int fail = 0;
+
+	if (parse_args(argc, argv, &format, &named) < 0) {
+		log_error("usage: nfs-ctl doctor [--format=text|json] [TARGET]");
+		return LSB_ERR_ARGS;
+	}
+	choose_targets(&d, named);
+	for (int i = 0; d.targets[i]; i++) {
+		if (merge_plan(&d, d.targets[i]) < 0) {
+			doctor_free(&d);
+			return LSB_ERR_GENERIC;
+		}
+		d.target_bits |= target_from_name(d.targets[i]);
+	}
+	planned_argv(&d);
+	doctor_check_config(&d);
+	if (d.targets[0]) {
+		doctor_check_daemons(&d);
+		doctor_check_nfsd(&d);
+	}
+	if (!strcmp(format, "json"))
+		doctor_print_json(&d);
+	else
+		doctor_print_text(&d);
+	for (size_t i = 0; i < d.n; i++)
+		fail |= d.v[i].level == LEVEL_FAIL;
+	doctor_free(&d);
+	return fail ? 1 : 0;
+}

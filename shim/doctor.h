@@ -1,0 +1,64 @@
+/* `nfs-ctl doctor`: what runs, compared with what the plan says should run.
+ * Read-only: it starts, stops and signals nothing, and writes no file.
+ * Each check adds findings; doctor_report.c prints them (text or JSON). */
+#ifndef NFSCTL_DOCTOR_H
+#define NFSCTL_DOCTOR_H
+
+#include "ctx.h"
+#include "graph.h"
+#include "strv.h"
+
+#include <stddef.h>
+
+/* Ordered by severity: only FAIL changes the exit code. */
+enum doctor_level { LEVEL_OK, LEVEL_INFO, LEVEL_WARN, LEVEL_FAIL };
+
+struct finding {
+	enum doctor_level level;
+	const char *component; /* graph name, a target, "config" */
+	const char *check;     /* stable name of the check (docs/doctor.md) */
+	char *expected;
+	char *seen;
+	char *origin;          /* FILE:LINE that decided `expected`, or NULL */
+	char *fix;             /* one command, or NULL */
+};
+
+/* What the checks compare with: the start plans of the checked targets,
+ * merged.  A component wanted by one target is wanted. */
+struct doctor {
+	struct ctx *ctx;
+	const char *targets[4];  /* checked targets, NULL-terminated */
+	unsigned target_bits;
+	int in_plan[MAX_COMPONENTS];     /* some checked plan names it */
+	int wanted[MAX_COMPONENTS];      /* ... and starts it */
+	char *skip_why[MAX_COMPONENTS];  /* why no checked plan starts it */
+	struct strv argv[MAX_COMPONENTS]; /* its start command today */
+	int missing[MAX_COMPONENTS];     /* its program is not installed */
+	struct finding *v;
+	size_t n, cap;
+};
+
+/* Adds a finding; takes EXPECTED, SEEN, ORIGIN and FIX (malloc'ed or
+ * NULL) and frees them with the doctor. */
+void doctor_add(struct doctor *d, enum doctor_level level, const char *component,
+		const char *check, char *expected, char *seen, char *origin, char *fix);
+/* A plan's reason ("NFSv2/v3 disabled in /etc/nfs.conf:3") split into
+ * the reason ("NFSv2/v3 disabled", returned) and the FILE:LINE that
+ * decided it (*origin, NULL when it names none); both newly allocated. */
+char *doctor_split_reason(const char *why, char **origin);
+
+/* doctor_daemons.c: wanted and skipped daemons, their argv, duplicate
+ * instances, pid files and rpcbind registrations whose process is gone. */
+void doctor_check_daemons(struct doctor *d);
+/* doctor_nfsd.c: nfsd threads and versions, grace period, statd's peers. */
+void doctor_check_nfsd(struct doctor *d);
+/* doctor_config.c: legacy file against nfs.conf, malformed files,
+ * rpcbind. */
+void doctor_check_config(struct doctor *d);
+
+/* doctor_report.c */
+void doctor_print_text(const struct doctor *d);
+void doctor_print_json(const struct doctor *d);
+const char *doctor_level_name(enum doctor_level level);
+
+#endif
