@@ -46,8 +46,8 @@ static int check_threads(struct doctor *d, const struct component *c)
 	const struct setting *e = settings_find(&d->ctx->settings, "nfsd", "threads");
 	long want = e ? strtol(e->value, NULL, 10) : NFSD_DEFAULT_THREADS;
 	int seen = nfsd_threads();
-	char *expected = e ? xasprintf("%ld threads", want)
-			   : xasprintf("%ld threads (rpc.nfsd's default)", want);
+	char *expected = e && e->origin != ORIGIN_DEFAULT ? xasprintf("%ld threads", want)
+							  : xasprintf("%ld threads (default)", want);
 
 	if (seen == 0) {
 		doctor_add(d, LEVEL_FAIL, c->name, "running", expected,

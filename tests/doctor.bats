@@ -1,0 +1,248 @@
+#!/usr/bin/env bats
+# nfs-ctl doctor: each finding staged in the sandbox with the stub daemons,
+# with the exact line it prints (level, component, expected with file:line,
+# seen, fix) and the exit code (1 only for a FAIL).
+
+load helpers
+
+setup() {
+	require_root
+	sandbox_setup
+}
+
+teardown() {
+	sandbox_teardown
+}
+
+# The pid nfs-ctl recorded for COMPONENT when it started it.
+recorded_pid() {
+	cut -d' ' -f1 "$ROOT/run/nfs-ctl/$1.pid"
+}
+
+@test "doctor: a started server and client show no WARN or FAIL and exit 0" {
+	ctl start server
+	ctl start client
+	run ctl doctor
+	assert_success
+	refute_line --regexp '^(WARN|FAIL) '
+	assert_line "OK    statd      expected running; seen running (pid $(recorded_pid statd))"
+	assert_line "OK    mountd     expected $ROOT/usr/sbin/rpc.mountd; seen $ROOT/usr/sbin/rpc.mountd"
+	assert_line "OK    mountd     expected program 100005 registered with rpcbind; seen registered (versions 1)"
+	assert_line "OK    nfsd       expected 8 threads (default); seen 8 threads"
+	assert_line "OK    nfsd-fs    expected nfsd on $ROOT/proc/fs/nfsd; seen mounted"
+	assert_line "OK    rpcbind    expected rpcbind answering (needed by statd, mountd, nfsd; NFSv3 enabled); seen answering"
+	assert_line "OK    gssd       expected not running (skipped: no keytab $ROOT/etc/krb5.keytab); seen not running"
+	refute_line --partial "not started"
+}
+
+@test "doctor: targets nobody started are information, their members unchecked" {
+	run ctl doctor
+	assert_success
+	assert_line "INFO  server     expected started; seen not started: its members were not checked; fix: nfs-ctl start server"
+	assert_line "INFO  client     expected started; seen not started: its members were not checked; fix: nfs-ctl start client"
+	refute_line --partial "statd"
+}
+
+@test "doctor: a wanted daemon that is not running is a FAIL whose fix starts it" {
+	ctl start server
+	kill -KILL "$(recorded_pid mountd)"
+	wait_gone "$(recorded_pid mountd)"
+	run ctl doctor server
+	assert_failure 1
+	assert_line "FAIL  mountd     expected running; seen not running; fix: nfs-ctl start mountd"
+	# the registration the killed daemon left behind
+	assert_line "WARN  mountd     expected no registration of program 100005 without a running mountd; seen registered (versions 1), no process; fix: nfs-ctl start mountd"
+}
+
+@test "doctor: statd running on an NFSv4-only server is a WARN naming nfs.conf:LINE" {
+	ctl start server
+	printf '[nfsd]\nvers3 = n\n' >"$ROOT/etc/nfs.conf"
+	run ctl doctor server
+	assert_success
+	assert_line "WARN  statd      expected not running (skipped: NFSv2/v3 disabled) ($ROOT/etc/nfs.conf:2); seen running (pid $(recorded_pid statd)); fix: nfs-ctl stop statd"
+	assert_line "OK    rpcbind    expected rpcbind answering (needed by mountd, nfsd); seen answering"
+}
+
+@test "doctor: statd that an NFSv3 mount uses is fine on an NFSv4-only server" {
+	ctl start server
+	printf '[nfsd]\nvers3 = n\n' >"$ROOT/etc/nfs.conf"
+	add_nfs_mount nfs /mnt/v3 rw,vers=3
+	run ctl doctor server
+	assert_success
+	assert_line "OK    statd      expected not running (skipped: NFSv2/v3 disabled) ($ROOT/etc/nfs.conf:2); seen running (pid $(recorded_pid statd)) for the NFS mount on /mnt/v3"
+}
+
+@test "doctor: a daemon running with an argv older than the configuration needs a restart" {
+	ctl --distro=debian start server
+	mkdir -p "$ROOT/etc/default"
+	echo 'RPCMOUNTDOPTS="--manage-gids"' >"$ROOT/etc/default/nfs-kernel-server"
+	run ctl --distro=debian doctor server
+	assert_success
+	assert_line "WARN  mountd     expected $ROOT/usr/sbin/rpc.mountd --manage-gids; seen $ROOT/usr/sbin/rpc.mountd (configuration changed since it started: restart needed); fix: nfs-ctl restart mountd"
+	# the fix: after it, the argv is today's
+	ctl --distro=debian restart mountd
+	run ctl --distro=debian doctor server
+	assert_line "OK    mountd     expected $ROOT/usr/sbin/rpc.mountd --manage-gids; seen $ROOT/usr/sbin/rpc.mountd --manage-gids"
+}
+
+@test "doctor: two instances of a daemon: FAIL, the fix ends the one nfs-ctl did not start" {
+	ctl start server
+	"$ROOT/usr/sbin/rpc.mountd"
+	local ours extra
+	ours=$(recorded_pid mountd)
+	extra=$(stub_pids rpc.mountd | grep -vx "$ours")
+	[ -n "$extra" ]
+	run ctl doctor server
+	assert_failure 1
+	assert_line --regexp "^FAIL  mountd     expected one instance; seen 2 instances \(pids [0-9]+, [0-9]+\); fix: kill $extra\$"
+}
+
+@test "doctor: pid files and a registration whose process is gone" {
+	ctl start server
+	local pid
+	pid=$(recorded_pid statd)
+	kill -KILL "$pid"
+	wait_gone "$pid"
+	run ctl doctor server
+	assert_failure 1
+	assert_line "WARN  statd      expected $ROOT/run/nfs-ctl/statd.pid absent or naming a running rpc.statd; seen it names pid $pid, which is gone or another program; fix: rm $ROOT/run/nfs-ctl/statd.pid"
+	assert_line "WARN  statd      expected $ROOT/run/rpc.statd.pid absent or naming a running rpc.statd; seen it names pid $pid, which is gone or another program; fix: rm $ROOT/run/rpc.statd.pid"
+	assert_line "FAIL  statd      expected running; seen not running; fix: nfs-ctl start statd"
+	assert_line "WARN  statd      expected no registration of program 100024 without a running statd; seen registered (versions 1), no process; fix: nfs-ctl start statd"
+}
+
+@test "doctor: a skipped daemon's stale registration: the fix unregisters it" {
+	printf '[nfsd]\nvers3 = n\n' >"$ROOT/etc/nfs.conf"
+	ctl start server
+	: >"$ROOT/run/stub-rpcbind/100024"
+	run ctl doctor server
+	assert_success
+	assert_line 'WARN  statd      expected no registration of program 100024 without a running statd; seen registered (versions 1), no process; fix: for v in 1; do rpcinfo -d 100024 $v; done'
+}
+
+@test "doctor: nfsd threads and versions that differ from the configuration, with file:line" {
+	ctl --distro=debian start server
+	mkdir -p "$ROOT/etc/default"
+	echo RPCNFSDCOUNT=16 >"$ROOT/etc/default/nfs-kernel-server"
+	printf '[nfsd]\nvers4.1 = n\n' >"$ROOT/etc/nfs.conf"
+	echo "-2 +3 +4 +4.1 +4.2" >"$ROOT/proc/fs/nfsd/versions"
+	run ctl --distro=debian doctor server
+	assert_success
+	assert_line "WARN  nfsd       expected 16 threads ($ROOT/etc/default/nfs-kernel-server:1); seen 8 threads; fix: nfs-ctl restart nfsd"
+	assert_line "WARN  nfsd       expected -2 +3 +4 -4.1 +4.2 ($ROOT/etc/nfs.conf:2); seen -2 +3 +4 +4.1 +4.2; fix: nfs-ctl restart nfsd"
+	# the fix: the restart starts nfsd with the configured thread count
+	ctl --distro=debian restart nfsd
+	run ctl --distro=debian doctor server
+	assert_line "OK    nfsd       expected 16 threads ($ROOT/etc/default/nfs-kernel-server:1); seen 16 threads"
+}
+
+@test "doctor: nfsd without threads is a FAIL" {
+	ctl start server
+	echo 0 >"$ROOT/proc/fs/nfsd/threads"
+	run ctl doctor server
+	assert_failure 1
+	assert_line "FAIL  nfsd       expected 8 threads (default); seen not serving (0 threads); fix: nfs-ctl start nfsd"
+}
+
+@test "doctor: a legacy value that nfs.conf overrides: WARN with both file:line, the fix removes it" {
+	printf '[nfsd]\nthreads = 16\n' >"$ROOT/etc/nfs.conf"
+	mkdir -p "$ROOT/etc/default"
+	printf '# threads\nRPCNFSDCOUNT=8\n' >"$ROOT/etc/default/nfs-kernel-server"
+	run ctl --distro=debian doctor
+	assert_success
+	assert_line "WARN  config     expected [nfsd] threads = 16 ($ROOT/etc/nfs.conf:2); seen RPCNFSDCOUNT=8 in $ROOT/etc/default/nfs-kernel-server:2, ignored; fix: sed -i '2s/^/# /' $ROOT/etc/default/nfs-kernel-server"
+	sed -i '2s/^/# /' "$ROOT/etc/default/nfs-kernel-server"
+	run ctl --distro=debian doctor
+	assert_line "OK    config     expected no legacy file setting what nfs.conf sets differently; seen none"
+}
+
+@test "doctor: a malformed configuration file is a FAIL pointing at config --check" {
+	printf '[nfsd]\nthreads = 16\nthis is not a key\n' >"$ROOT/etc/nfs.conf"
+	run ctl doctor
+	assert_failure 1
+	assert_line "FAIL  config     expected well-formed configuration; seen 1 malformed line (named with file:line on stderr); fix: nfs-ctl config --check"
+}
+
+@test "doctor: rpcbind not answering while NFSv3 is enabled is a FAIL; the fix follows the init" {
+	ctl start server
+	stop_rpcbind
+	run ctl doctor server
+	assert_failure 1
+	assert_line "FAIL  rpcbind    expected rpcbind answering (needed by statd, mountd, nfsd; NFSv3 enabled); seen not answering; fix: service rpcbind start"
+	run ctl_systemd doctor server
+	assert_failure 1
+	assert_line "FAIL  rpcbind    expected rpcbind answering (needed by statd, mountd, nfsd; NFSv3 enabled); seen not answering; fix: systemctl start rpcbind.socket"
+}
+
+@test "doctor: kernel file systems not mounted; a kernel without nfsd is named" {
+	printf 'nodev\tsysfs\nnodev\trpc_pipefs\n' >"$ROOT/proc/filesystems"
+	run ctl doctor server
+	assert_failure 1
+	assert_line "FAIL  nfsd-fs    expected nfsd on $ROOT/proc/fs/nfsd; seen not mounted; this kernel has no NFS server support (module nfsd); fix: nfs-ctl start nfsd-fs"
+	assert_line "FAIL  pipefs     expected rpc_pipefs on $ROOT/var/lib/nfs/rpc_pipefs; seen not mounted; fix: nfs-ctl start pipefs"
+}
+
+@test "doctor: grace period and statd's monitored peers are information" {
+	ctl start server
+	echo N >"$ROOT/proc/fs/nfsd/v4_end_grace"
+	echo 90 >"$ROOT/proc/fs/nfsd/nfsv4gracetime"
+	mkdir -p "$ROOT/var/lib/nfs/sm"
+	touch "$ROOT/var/lib/nfs/sm/client-b" "$ROOT/var/lib/nfs/sm/client-a"
+	run ctl doctor server
+	assert_success
+	assert_line "INFO  nfsd       expected grace period over; seen grace period in progress (up to 90 s after the start): new locks wait, reclaims go first"
+	assert_line "INFO  statd      expected peers listed in /var/lib/nfs/sm; seen 2 monitored peers: client-a client-b"
+	echo Y >"$ROOT/proc/fs/nfsd/v4_end_grace"
+	run ctl doctor server
+	assert_line "OK    nfsd       expected grace period over; seen grace period over"
+}
+
+@test "doctor --format=json: JSON lines with exactly the documented keys" {
+	ctl start server
+	printf '[nfsd]\nvers3 = n\n' >"$ROOT/etc/nfs.conf"
+	add_nfs_mount nfs '/mnt/say"hi"\back' rw,vers=3
+	run ctl doctor --format=json server
+	assert_success
+	local text
+	text=$(ctl doctor server)
+	[ "$(wc -l <<<"$output")" -eq "$(wc -l <<<"$text")" ]
+	python3 -c '
+import json, sys
+keys = {"level", "component", "check", "expected", "seen", "origin", "fix"}
+n = 0
+for line in sys.stdin:
+    f = json.loads(line)
+    assert set(f) == keys, sorted(f)
+    assert f["level"] in ("OK", "INFO", "WARN", "FAIL"), f
+    for k in ("component", "check", "expected", "seen"):
+        assert isinstance(f[k], str) and f[k] != "" or k in ("expected", "seen"), (k, f)
+    for k in ("origin", "fix"):
+        assert f[k] is None or isinstance(f[k], str), (k, f)
+    n += 1
+statd = [f for line in open(sys.argv[1]) for f in [json.loads(line)]
+         if f["component"] == "statd" and f["check"] == "running"]
+assert len(statd) == 1, statd
+assert statd[0]["seen"].endswith("for the NFS mount on /mnt/say\"hi\"\\back"), statd
+assert statd[0]["origin"] == sys.argv[2] + "/etc/nfs.conf:2", statd
+assert n > 10, n
+' <(printf '%s\n' "$output") "$ROOT" <<<"$output"
+}
+
+@test "doctor: bad arguments are usage errors (exit 2)" {
+	run ctl doctor --format=xml
+	assert_failure 2
+	run ctl doctor nosuch
+	assert_failure 2
+	assert_output --partial "unknown target 'nosuch'"
+	run ctl doctor server client
+	assert_failure 2
+}
+
+@test "doctor as a non-root user: reads what it may, creates nothing" {
+	rm -rf "$ROOT/run/nfs-ctl"
+	run as_nobody "$NFS_CTL" --root "$ROOT" --init=sysv doctor server
+	assert_failure 1
+	assert_line "FAIL  nfsd-fs    expected nfsd on $ROOT/proc/fs/nfsd; seen not mounted; fix: nfs-ctl start nfsd-fs"
+	refute_output --partial "error"
+	[ ! -e "$ROOT/run/nfs-ctl" ]
+}
