@@ -52,6 +52,11 @@ char *doctor_split_reason(const char *why, char **origin);
 void doctor_check_daemons(struct doctor *d);
 /* doctor_nfsd.c: nfsd threads and versions, grace period, statd's peers. */
 void doctor_check_nfsd(struct doctor *d);
+/* doctor_exports.c: exported paths whose file system is not mounted. */
+void doctor_check_exports(struct doctor *d);
+/* doctor_units.c: under systemd, units of the plan failed or masked, and
+ * units enabled that the plan skips. */
+void doctor_check_units(struct doctor *d);
 /* doctor_config.c: legacy file against nfs.conf, malformed files,
  * rpcbind. */
 void doctor_check_config(struct doctor *d);

@@ -125,7 +125,7 @@ static void read_exports_file(struct strv *paths, const char *file)
 	fclose(f);
 }
 
-static void exported_paths(struct strv *paths)
+void exported_paths(struct strv *paths)
 {
 	char *main_file = path_in_root("/etc/exports");
 	char *pattern = path_in_root("/etc/exports.d/*.exports");
@@ -155,31 +155,42 @@ static int path_is_under(const char *path, const char *dir)
 	return strncmp(path, dir, len) == 0 && (path[len] == '\0' || path[len] == '/');
 }
 
-/* Is PATH on a file system that fstab mounts only on request (`noauto`)?
- * The deepest fstab entry holding PATH decides.  Requiring its mount would
- * make systemd mount a removable disk at boot, and fail the server when it
- * is absent; such an export is served when somebody mounts it. */
-static int on_noauto_mount(const char *path)
+int fstab_entry_for(const char *path, char *dir, size_t len, int *noauto)
 {
 	char *fstab = path_in_root("/etc/fstab");
 	FILE *f = setmntent(fstab, "re");
 	struct mntent *m;
 	size_t best = 0;
-	int noauto = 0;
+	int found = 0;
 
 	free(fstab);
+	*noauto = 0;
 	if (!f)
 		return 0;
 	while ((m = getmntent(f)) != NULL) {
-		size_t len = strlen(m->mnt_dir);
+		size_t n = strlen(m->mnt_dir);
 
-		if (m->mnt_dir[0] != '/' || !path_is_under(path, m->mnt_dir) || len < best)
+		if (m->mnt_dir[0] != '/' || !path_is_under(path, m->mnt_dir) || n < best)
 			continue;
-		best = len;
-		noauto = hasmntopt(m, "noauto") != NULL;
+		best = n;
+		found = 1;
+		*noauto = hasmntopt(m, "noauto") != NULL;
+		snprintf(dir, len, "%s", m->mnt_dir);
 	}
 	endmntent(f);
-	return noauto;
+	return found;
+}
+
+/* Is PATH on a file system that fstab mounts only on request (`noauto`)?
+ * Requiring its mount would make systemd mount a removable disk at boot,
+ * and fail the server when it is absent; such an export is served when
+ * somebody mounts it. */
+static int on_noauto_mount(const char *path)
+{
+	char dir[4096];
+	int noauto;
+
+	return fstab_entry_for(path, dir, sizeof(dir), &noauto) && noauto;
 }
 
 /* systemd's path escaping (systemd-escape --path): "/srv/my nfs" becomes

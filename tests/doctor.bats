@@ -246,3 +246,35 @@ assert n > 10, n
 	refute_output --partial "error"
 	[ ! -e "$ROOT/run/nfs-ctl" ]
 }
+
+@test "doctor: an export whose file system is not mounted: FAIL, or WARN when noauto" {
+	ctl start server
+	printf '/srv/data *(rw)\n/srv/usb *(ro)\n/home *(rw)\n' >"$ROOT/etc/exports"
+	printf '/dev/sdb1 /srv/data ext4 defaults 0 2\n/dev/sdc1 /srv/usb vfat noauto 0 0\n' >"$ROOT/etc/fstab"
+	run ctl doctor server
+	assert_failure 1
+	assert_line "FAIL  exports    expected /srv/data on a mounted file system; seen /srv/data (fstab) not mounted: clients see the directory underneath; fix: mount /srv/data"
+	assert_line "WARN  exports    expected /srv/usb on a mounted file system; seen /srv/usb (fstab, noauto) not mounted: clients see the directory underneath; fix: mount /srv/usb"
+	assert_line "OK    exports    expected /home on a mounted file system; seen on the root file system"
+	echo "901 1 0:91 / $ROOT/srv/data rw - ext4 /dev/sdb1 rw" >>"$ROOT/proc/self/mountinfo"
+	run ctl doctor server
+	assert_line "OK    exports    expected /srv/data on a mounted file system; seen /srv/data mounted (ext4)"
+}
+
+@test "doctor under systemd: a masked or failed unit of the plan, a skipped unit left enabled" {
+	mkdir -p "$ROOT/etc/systemd/system/multi-user.target.wants"
+	ln -s /dev/null "$ROOT/etc/systemd/system/rpcbind.socket"
+	ln -s /usr/lib/systemd/system/nfs-blkmap.service \
+		"$ROOT/etc/systemd/system/multi-user.target.wants/nfs-blkmap.service"
+	fault systemctl "failed nfs-mountd.service"
+	run ctl_systemd doctor server
+	assert_failure 1
+	assert_line "FAIL  rpcbind    expected rpcbind.socket startable; seen masked (/etc/systemd/system/rpcbind.socket -> /dev/null); fix: systemctl unmask rpcbind.socket"
+	assert_line "FAIL  mountd     expected nfs-mountd.service not failed; seen failed; fix: systemctl restart nfs-mountd.service"
+	refute_line --partial "nfs-blkmap.service"
+	run ctl_systemd doctor client
+	assert_line "WARN  blkmapd    expected nfs-blkmap.service not enabled (the plan skips blkmapd); seen enabled ($ROOT/etc/systemd/system/multi-user.target.wants/nfs-blkmap.service); fix: systemctl disable nfs-blkmap.service"
+	# sysvinit mode asks no systemd question
+	run ctl doctor server
+	refute_line --partial "masked"
+}

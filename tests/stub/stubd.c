@@ -19,6 +19,7 @@
  *     workers N             daemons: the child forks N workers (same program),
  *                           as rpc.mountd -t N does; they go with it
  *     active UNIT           systemctl: `is-active UNIT` answers 0 (else 3)
+ *     failed UNIT           systemctl: `is-failed UNIT` answers 0 (else 1)
  *     watch-late MS         nfsdcld: the child watches rpc_pipefs/nfsd only
  *                           MS after the parent exited (the real one opens
  *                           its database first); logs nfsdcld:watching
@@ -40,6 +41,8 @@ struct faults {
 	char message[512];
 	char active[8][512];
 	int n_active;
+	char failed[8][512];
+	int n_failed;
 };
 
 static char root[4096], name[256];
@@ -154,6 +157,8 @@ static void read_faults(struct faults *f)
 			f->no_daemon = 1;
 		} else if (strncmp(line, "active ", 7) == 0 && f->n_active < 8) {
 			snprintf(f->active[f->n_active++], sizeof(f->active[0]), "%s", line + 7);
+		} else if (strncmp(line, "failed ", 7) == 0 && f->n_failed < 8) {
+			snprintf(f->failed[f->n_failed++], sizeof(f->failed[0]), "%s", line + 7);
 		}
 	}
 	fclose(in);
@@ -373,6 +378,12 @@ static int run_systemctl(const struct faults *f, int argc, char **argv)
 			if (strcmp(argv[argc - 1], f->active[i]) == 0)
 				return 0;
 		return 3;
+	}
+	if (argc >= 3 && strcmp(argv[1], "is-failed") == 0) {
+		for (int i = 0; i < f->n_failed; i++)
+			if (strcmp(argv[argc - 1], f->failed[i]) == 0)
+				return 0;
+		return 1;
 	}
 	/* systemd would run rpc-statd.service: statd registers */
 	if (argc == 3 && strcmp(argv[2], "rpc-statd.service") == 0 && !f->exit_code)
