@@ -185,6 +185,7 @@ int cmd_doctor(struct ctx *ctx, int argc, char **argv)
 		doctor_check_nfsd(&d);
 		doctor_check_exports(&d);
 		doctor_check_units(&d);
+		doctor_check_notify(&d);
 	}
 	if (!strcmp(format, "json"))
 		doctor_print_json(&d);

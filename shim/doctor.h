@@ -57,6 +57,8 @@ void doctor_check_exports(struct doctor *d);
 /* doctor_units.c: under systemd, units of the plan failed or masked, and
  * units enabled that the plan skips. */
 void doctor_check_units(struct doctor *d);
+/* doctor_notify.c: this boot's reboot notice sent before nfsd served. */
+void doctor_check_notify(struct doctor *d);
 /* doctor_config.c: legacy file against nfs.conf, malformed files,
  * rpcbind. */
 void doctor_check_config(struct doctor *d);

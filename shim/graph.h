@@ -127,6 +127,8 @@ struct component {
 	unsigned export_mounts:1;  /* serves the exports: after their mounts */
 	enum client_use client_use;
 	const char *pidfile;    /* written by the daemon itself */
+	const char *boot_mark;  /* once per boot: the file it leaves in /run
+				 * when it has run (sm-notify's pid file) */
 	const char *killall_omit; /* its name in /run/sendsigs.omit.d: Debian's
 				   * shutdown killall spares it */
 	const char *no_kernel;  /* mounts: what the kernel lacks when the

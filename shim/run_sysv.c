@@ -257,7 +257,10 @@ static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr
 }
 
 /* sm-notify runs once per boot: /run is emptied at boot, so a mark there
- * says it already ran (a second start or a restart must not repeat it). */
+ * says it already ran (a second start or a restart must not repeat it).
+ * The mark holds nfsd's thread count at that moment: `nfs-ctl doctor`
+ * tells from it whether this boot's lock recovery came in the right order
+ * (docs/doctor.md, check notify-order). */
 static int once_per_boot_done(const struct component *c, int mark)
 {
 	char *path = state_file(c->name, ".done");
@@ -266,9 +269,11 @@ static int once_per_boot_done(const struct component *c, int mark)
 	if (!path)
 		return 0;
 	if (mark) {
-		fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-		if (fd >= 0)
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+		if (fd >= 0) {
+			dprintf(fd, "nfsd-threads=%d\n", nfsd_threads());
 			close(fd);
+		}
 	} else {
 		done = access(path, F_OK) == 0;
 	}

@@ -278,3 +278,29 @@ assert n > 10, n
 	run ctl doctor server
 	refute_line --partial "masked"
 }
+
+@test "doctor: the reboot notice sent once nfsd served is OK" {
+	ctl start server
+	run ctl doctor server
+	assert_success
+	assert_line "OK    sm-notify  expected sent once nfsd served; seen sent while nfsd served (8 threads)"
+}
+
+@test "doctor: a client started before the server sent the notice too early: WARN, resend forced" {
+	ctl start client
+	ctl start server
+	run ctl doctor server
+	assert_success
+	assert_line "WARN  sm-notify  expected sent once nfsd served; seen sent before nfsd served: peers may have lost their locks; fix: $ROOT/sbin/sm-notify -f"
+}
+
+@test "doctor: the notice's order is unknown when nfs-ctl did not send it; not sent is a WARN" {
+	ctl start server
+	rm "$ROOT/run/nfs-ctl/sm-notify.done"
+	touch "$ROOT/run/sm-notify.pid"
+	run ctl doctor server
+	assert_line "INFO  sm-notify  expected sent once nfsd served; seen unknown: sent this boot, not by nfs-ctl's runner (under systemd: journalctl -b -u rpc-statd-notify.service)"
+	rm "$ROOT/run/sm-notify.pid"
+	run ctl doctor server
+	assert_line "WARN  sm-notify  expected sent once nfsd served; seen not sent this boot; fix: nfs-ctl start sm-notify"
+}

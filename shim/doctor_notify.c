@@ -1,0 +1,88 @@
+/* The doctor's lock-recovery check: did this boot's reboot notice
+ * (sm-notify) go out only once nfsd served?  Peers told earlier reclaim
+ * their locks from a server that is not listening, and lose them.
+ *
+ * What the system records: nfs-ctl's sysv runner notes nfsd's thread
+ * count in its once-per-boot mark when it runs sm-notify; sm-notify leaves
+ * its own pid file (graph: boot_mark).  When only the latter exists
+ * (systemd ran it, or an older nfs-ctl), the order is "unknown" rather
+ * than guessed. */
+#include "doctor.h"
+#include "paths.h"
+#include "pidrec.h"
+#include "readiness.h"
+#include "xalloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+/* nfsd's threads when nfs-ctl ran C this boot; -1 when nfs-ctl did not
+ * (or recorded nothing). */
+static int threads_at_run(const struct component *c)
+{
+	char *path = state_path(c->name, ".done");
+	FILE *f = fopen(path, "re");
+	int n = -1;
+
+	free(path);
+	if (!f)
+		return -1;
+	if (fscanf(f, "nfsd-threads=%d", &n) != 1)
+		n = -1;
+	fclose(f);
+	return n;
+}
+
+static int ran_this_boot(const struct component *c)
+{
+	char *path = c->boot_mark ? path_in_root(c->boot_mark) : NULL;
+	int yes = path && access(path, F_OK) == 0;
+
+	free(path);
+	return yes;
+}
+
+/* The notice again, now that nfsd serves: its start command, forced
+ * (-f: sm-notify otherwise sends once per boot). */
+static char *forced_again(const struct doctor *d, const struct component *c)
+{
+	char *cmd = strv_join_display(&d->argv[graph_index(c)]);
+	char *fix = xasprintf("%s -f", cmd);
+
+	free(cmd);
+	return fix;
+}
+
+static void check_notify(struct doctor *d, const struct component *c)
+{
+	const char *expected = "sent once nfsd served";
+	int threads = threads_at_run(c);
+
+	if (threads > 0)
+		doctor_add(d, LEVEL_OK, c->name, "notify-order", xstrdup(expected),
+			   xasprintf("sent while nfsd served (%d threads)", threads), NULL, NULL);
+	else if (threads == 0)
+		doctor_add(d, LEVEL_WARN, c->name, "notify-order", xstrdup(expected),
+			   xstrdup("sent before nfsd served: peers may have lost their locks"),
+			   NULL, forced_again(d, c));
+	else if (ran_this_boot(c))
+		doctor_add(d, LEVEL_INFO, c->name, "notify-order", xstrdup(expected),
+			   xstrdup("unknown: sent this boot, not by nfs-ctl's runner (under "
+				   "systemd: journalctl -b -u rpc-statd-notify.service)"),
+			   NULL, NULL);
+	else
+		doctor_add(d, nfsd_threads() > 0 ? LEVEL_WARN : LEVEL_INFO, c->name, "notify-order",
+			   xstrdup(expected), xstrdup("not sent this boot"), NULL,
+			   xasprintf("nfs-ctl start %s", c->name));
+}
+
+void doctor_check_notify(struct doctor *d)
+{
+	/* the server's notice: a client-only machine has no nfsd to wait for */
+	if (!(d->target_bits & T_SERVER))
+		return;
+	for (unsigned k = 0; k < graph_size; k++)
+		if (graph[k].once_per_boot && d->wanted[k])
+			check_notify(d, &graph[k]);
+}
