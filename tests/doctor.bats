@@ -304,3 +304,13 @@ assert n > 10, n
 	run ctl doctor server
 	assert_line "WARN  sm-notify  expected sent once nfsd served; seen not sent this boot; fix: nfs-ctl start sm-notify"
 }
+
+@test "doctor: gssd running without a keytab is a WARN naming the keytab" {
+	ctl start client
+	"$ROOT/usr/sbin/rpc.gssd"
+	local pid
+	pid=$(stub_pids rpc.gssd)
+	run ctl doctor client
+	assert_success
+	assert_line "WARN  gssd       expected not running (skipped: no keytab $ROOT/etc/krb5.keytab); seen running (pid $pid); fix: nfs-ctl stop gssd"
+}
