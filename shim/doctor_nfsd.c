@@ -66,11 +66,12 @@ static int check_threads(struct doctor *d, const struct component *c)
 static void check_versions(struct doctor *d, const struct component *c)
 {
 	char *seen = read_line("/proc/fs/nfsd/versions"), *copy, *save = NULL, *w;
-	char *expected = xstrdup(""), *origin = NULL;
+	char *expected, *origin = NULL;
 	int differ = 0;
 
 	if (!seen)
 		return; /* no nfsd file system: the running check said so */
+	expected = xstrdup("");
 	copy = xstrdup(seen);
 	for (w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
 		const struct setting *e;
