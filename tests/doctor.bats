@@ -207,15 +207,21 @@ recorded_pid() {
 	text=$(ctl doctor server)
 	[ "$(wc -l <<<"$output")" -eq "$(wc -l <<<"$text")" ]
 	python3 -c '
-import json, sys
+import json, re, sys
 keys = {"level", "component", "check", "expected", "seen", "origin", "fix"}
+# the documented keys: the table under "### JSON" in docs/doctor.md
+doc = open(sys.argv[3]).read().split("### JSON", 1)[1].split("\n\n")
+table = next(p for p in doc if p.startswith("| key |"))
+documented = set(re.findall(r"^\| `([a-z]+)` \|", table, re.M))
+assert documented == keys, documented
 n = 0
 for line in sys.stdin:
     f = json.loads(line)
     assert set(f) == keys, sorted(f)
     assert f["level"] in ("OK", "INFO", "WARN", "FAIL"), f
     for k in ("component", "check", "expected", "seen"):
-        assert isinstance(f[k], str) and f[k] != "" or k in ("expected", "seen"), (k, f)
+        assert isinstance(f[k], str), (k, f)
+    assert f["component"] and f["check"], f
     for k in ("origin", "fix"):
         assert f[k] is None or isinstance(f[k], str), (k, f)
     n += 1
@@ -225,7 +231,12 @@ assert len(statd) == 1, statd
 assert statd[0]["seen"].endswith("for the NFS mount on /mnt/say\"hi\"\\back"), statd
 assert statd[0]["origin"] == sys.argv[2] + "/etc/nfs.conf:2", statd
 assert n > 10, n
-' <(printf '%s\n' "$output") "$ROOT" <<<"$output"
+' <(printf '%s\n' "$output") "$ROOT" "$TOP_SRCDIR/docs/doctor.md" <<<"$output"
+	# the man page names the same keys
+	local k
+	for k in level component check expected seen origin fix; do
+		grep -qE "^\.BR? $k( |\$)" "$TOP_SRCDIR/man/nfs-ctl.8" || fail "JSON key $k not in nfs-ctl(8)"
+	done
 }
 
 @test "doctor: bad arguments are usage errors (exit 2)" {

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Runs nfs-ctl's plan, exec, config and sysv paths under valgrind's memcheck
+# Runs nfs-ctl's plan, exec, config, sysv and doctor paths under valgrind's memcheck
 # in a stub sandbox; any memcheck error or leak fails the run (exit 1).
 # Usage: NFS_CTL=./nfs-ctl STUB_BIN=./tests/stub tests/valgrind.sh
 set -u
@@ -84,6 +84,11 @@ check 0 --init=systemd start server
 check 0 --init=systemd stop server
 check 0 --init=sysv start server
 check 0 --init=sysv status server
+check 0 --init=sysv status
+check 0 --init=sysv doctor
+check 0 --init=sysv doctor --format=json server
+check 0 --init=systemd doctor server
+check 2 doctor --format=xml
 check 0 --init=sysv reload server
 check 0 --init=sysv restart server
 check 0 --init=sysv stop server
