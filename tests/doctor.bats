@@ -97,6 +97,16 @@ recorded_pid() {
 	assert_line --regexp "^FAIL  mountd     expected one instance; seen 2 instances \(pids [0-9]+, [0-9]+\); fix: kill $extra\$"
 }
 
+@test "doctor: a daemon's own workers are not a second instance" {
+	fault rpc.mountd "workers 2"
+	ctl start server
+	[ "$(count_procs rpc.mountd)" -eq 3 ]
+	run ctl doctor server
+	assert_success
+	refute_line --partial "instances"
+	assert_line "OK    mountd     expected running; seen running (pid $(recorded_pid mountd))"
+}
+
 @test "doctor: pid files and a registration whose process is gone" {
 	ctl start server
 	local pid
