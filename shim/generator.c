@@ -8,6 +8,7 @@
 #include "graph.h"
 #include "log.h"
 #include "lsb.h"
+#include "outfile.h"
 #include "plan.h"
 #include "pidrec.h"
 #include "policy.h"
@@ -52,20 +53,19 @@ static int start_condition(const char *dir, const char *unit, const char *path)
 {
 	char *d = xasprintf("%s/%s.d", dir, unit);
 	char *conf = xasprintf("%s/nfs-ctl-start-condition.conf", d);
-	FILE *f = NULL;
-	int rc = -1;
+	char *text = xasprintf("# nfs-ctl generator: decided at each start, as upstream's unit\n"
+			       "[Unit]\nConditionPathExists=%s\n", path);
+	int rc;
 
-	if (mkdir(d, 0755) == 0 || errno == EEXIST)
-		f = fopen(conf, "we");
-	if (f) {
-		fprintf(f, "# nfs-ctl generator: decided at each start, as upstream's unit\n"
-			   "[Unit]\nConditionPathExists=%s\n", path);
-		rc = fclose(f) == 0 ? 0 : -1;
+	if (mkdir(d, 0755) < 0 && errno != EEXIST) {
+		log_error("generator: %s: %s", d, strerror(errno));
+		rc = -1;
+	} else {
+		rc = outfile_write("generator", conf, text);
 	}
-	if (rc)
-		log_error("generator: %s: %s", conf, strerror(errno));
 	free(d);
 	free(conf);
+	free(text);
 	return rc;
 }
 
@@ -82,8 +82,12 @@ static int generate_target(struct ctx *ctx, const char *dir, unsigned target)
 			continue;
 		cond = policy_start_condition(ctx, target_name(target), c);
 		if (cond) {
-			rc |= want(dir, target_unit(target), c->unit) |
-			      start_condition(dir, c->unit, cond);
+			/* without its condition the member would start
+			 * unconditionally: no want then */
+			if (start_condition(dir, c->unit, cond) == 0)
+				rc |= want(dir, target_unit(target), c->unit);
+			else
+				rc = -1;
 			free(cond);
 		} else if (policy_wants(ctx, target_name(target), c, &why))
 			rc |= want(dir, target_unit(target), c->unit);
@@ -99,10 +103,11 @@ static void touch_stamp(void)
 {
 	char *dir = state_dir();
 	char *stamp = state_file("generator", ".stamp");
-	FILE *f = stamp ? fopen(stamp, "we") : NULL;
 
-	if (f)
-		fclose(f);
+	/* a stamp that cannot be written only costs a later start its hint
+	 * (outfile_write says why) */
+	if (stamp)
+		outfile_write("generator", stamp, "");
 	free(dir);
 	free(stamp);
 }

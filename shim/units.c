@@ -6,6 +6,7 @@
 #include "graph.h"
 #include "log.h"
 #include "lsb.h"
+#include "outfile.h"
 #include "xalloc.h"
 
 #include <errno.h>
@@ -378,6 +379,7 @@ static int write_file(const char *dir, const char *unit, void (*fill)(FILE *, co
 {
 	char *path = xasprintf("%s/%s.in", dir, unit);
 	FILE *f = fopen(path, "we");
+	int rc;
 
 	if (!f) {
 		log_error("%s: %s", path, strerror(errno));
@@ -385,13 +387,9 @@ static int write_file(const char *dir, const char *unit, void (*fill)(FILE *, co
 		return -1;
 	}
 	fill(f, arg);
-	if (fclose(f) != 0) {
-		log_error("%s: %s", path, strerror(errno));
-		free(path);
-		return -1;
-	}
+	rc = outfile_finish("units", path, f);
 	free(path);
-	return 0;
+	return rc;
 }
 
 static void fill_component(FILE *f, const void *arg)

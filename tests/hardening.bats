@@ -1,0 +1,66 @@
+#!/usr/bin/env bats
+# Issue 12: faults found in review.  Each test fails with the code before
+# the fix (docs/robustness.md, "Hardening" rows marked issue 12).
+
+load helpers
+
+setup() {
+	require_root
+	sandbox_setup
+	GEN=$BATS_TEST_TMPDIR/gen
+	mkdir -p "$GEN"
+}
+
+teardown() {
+	sandbox_teardown
+}
+
+generator() {
+	run "$NFS_CTL" --root "$ROOT" generator "$GEN" "$GEN/early" "$GEN/late"
+}
+
+# ---- item 5: the generator on a full disk ------------------------------------
+
+# /dev/full fails the write with ENOSPC when the stream is flushed, as a
+# full /run does: the error shows at fclose only.
+
+@test "generator: a full disk under the rpc_pipefs mount unit: named, no crash, no half file" {
+	ln -s /dev/full "$GEN/var-lib-nfs-rpc_pipefs.mount"
+	generator
+	assert_equal "$status" 1
+	assert_output --partial "generator: $GEN/var-lib-nfs-rpc_pipefs.mount: No space left on device"
+	[ ! -e "$GEN/var-lib-nfs-rpc_pipefs.mount" ] && [ ! -L "$GEN/var-lib-nfs-rpc_pipefs.mount" ]
+	# the rest is still generated
+	[ -L "$GEN/nfs-server.target.wants/rpc-gssd.service" ]
+}
+
+@test "generator: a full disk under the exports ordering drop-in is an error, not a silent half file" {
+	printf '/srv/a *(rw)\n' >"$ROOT/etc/exports"
+	mkdir -p "$GEN/nfsd.service.d"
+	ln -s /dev/full "$GEN/nfsd.service.d/nfs-ctl-mounts.conf"
+	generator
+	assert_equal "$status" 1
+	assert_output --partial "generator: $GEN/nfsd.service.d/nfs-ctl-mounts.conf: No space left on device"
+	[ ! -L "$GEN/nfsd.service.d/nfs-ctl-mounts.conf" ]
+	grep -qx 'RequiresMountsFor=/srv/a' "$GEN/nfs-exports.service.d/nfs-ctl-mounts.conf"
+}
+
+@test "generator: a start condition that cannot be written: error, and the member is not wanted without it" {
+	mkdir -p "$GEN/rpc-gssd.service.d"
+	ln -s /dev/full "$GEN/rpc-gssd.service.d/nfs-ctl-start-condition.conf"
+	generator
+	assert_equal "$status" 1
+	assert_output --partial "generator: $GEN/rpc-gssd.service.d/nfs-ctl-start-condition.conf: No space left on device"
+	[ ! -L "$GEN/nfs-server.target.wants/rpc-gssd.service" ]
+	[ ! -L "$GEN/nfs-client.target.wants/rpc-gssd.service" ]
+}
+
+@test "units: a full disk under a unit file is an error naming it" {
+	out=$BATS_TEST_TMPDIR/units
+	mkdir -p "$out"
+	ln -s /dev/full "$out/nfsd.service.in"
+	run "$NFS_CTL" units --output "$out"
+	assert_equal "$status" 1
+	assert_output --partial "units: $out/nfsd.service.in: No space left on device"
+	[ ! -L "$out/nfsd.service.in" ]
+}
