@@ -12,7 +12,9 @@
 #include "run_sysv.h"
 #include "graph.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,14 +145,23 @@ static int parse_init(struct ctx *ctx, const char *arg)
 	return 0;
 }
 
+/* SECONDS of --timeout and NFS_CTL_TIMEOUT: a plain decimal number from
+ * 0.001 to 86400 (a day).  strtod alone takes "nan" (then the cast to int
+ * is undefined), "inf", hex and blanks, and 0.0001 would wait 0 ms. */
+#define TIMEOUT_RULE "expected seconds, a decimal number from 0.001 to 86400"
+
 static int parse_timeout(struct ctx *ctx, const char *arg)
 {
 	char *end;
-	double s = strtod(arg, &end);
+	double s;
 
-	if (*end || s <= 0 || s > 86400)
+	if (!*arg || arg[strspn(arg, "0123456789.")] != '\0')
 		return -1;
-	ctx->timeout_ms = (int)(s * 1000);
+	errno = 0;
+	s = strtod(arg, &end);
+	if (*end || errno || !isfinite(s) || s < 0.001 || s > 86400)
+		return -1;
+	ctx->timeout_ms = (int)(s * 1000 + 0.5);
 	return 0;
 }
 
@@ -174,8 +185,10 @@ int main(int argc, char **argv)
 
 	base = base ? base + 1 : argv[0];
 	paths_set_root(getenv("NFS_CTL_ROOT"));
-	if (getenv("NFS_CTL_TIMEOUT") && parse_timeout(&ctx, getenv("NFS_CTL_TIMEOUT")) < 0)
-		ctx.timeout_ms = DEFAULT_TIMEOUT_MS;
+	if (getenv("NFS_CTL_TIMEOUT") && parse_timeout(&ctx, getenv("NFS_CTL_TIMEOUT")) < 0) {
+		log_error("NFS_CTL_TIMEOUT=%s: " TIMEOUT_RULE, getenv("NFS_CTL_TIMEOUT"));
+		return LSB_ERR_ARGS;
+	}
 	strv_init(&sets);
 	/* "+": options stop at the command, whose own options follow it */
 	while ((opt = getopt_long(argc, argv, "+vh", opts, NULL)) != -1) {
@@ -191,7 +204,7 @@ int main(int argc, char **argv)
 		case 's': strv_add(&sets, optarg); break;
 		case 't':
 			if (parse_timeout(&ctx, optarg) < 0) {
-				log_error("--timeout=%s: expected seconds", optarg);
+				log_error("--timeout=%s: " TIMEOUT_RULE, optarg);
 				return LSB_ERR_ARGS;
 			}
 			break;

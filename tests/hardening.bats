@@ -67,3 +67,36 @@ generator() {
 	assert_output --partial "units: $out/nfsd.service.in: No space left on device"
 	[ ! -L "$out/nfsd.service.in" ]
 }
+
+# ---- item 7: --timeout and NFS_CTL_TIMEOUT -----------------------------------
+
+BAD_TIMEOUTS=(nan NaN inf -1 0 0.0 0.0001 0.0009 86401 1e3 0x10 ' 5' '5 ' 5s '' . 1.2.3 +5)
+
+@test "--timeout: not a finite number of seconds from 0.001 to 86400: exit 2 naming the option, nothing runs" {
+	local v
+	for v in "${BAD_TIMEOUTS[@]}"; do
+		run ctl --timeout="$v" start server
+		[ "$status" -eq 2 ] || fail "--timeout='$v' gave $status: $output"
+		assert_output --partial "--timeout=$v: expected seconds, a decimal number from 0.001 to 86400"
+	done
+	assert_equal "$(calls)" ""
+}
+
+@test "NFS_CTL_TIMEOUT: the same rule, exit 2 naming the variable (it was ignored, nan taken)" {
+	local v
+	for v in "${BAD_TIMEOUTS[@]}"; do
+		NFS_CTL_TIMEOUT=$v run ctl start server
+		[ "$status" -eq 2 ] || fail "NFS_CTL_TIMEOUT='$v' gave $status: $output"
+		assert_output --partial "NFS_CTL_TIMEOUT=$v: expected seconds"
+	done
+	assert_equal "$(calls)" ""
+}
+
+@test "--timeout: the smallest (1 ms) and the largest values are accepted, from the variable too" {
+	run ctl --timeout=0.001 plan start server
+	assert_success
+	run ctl --timeout=86400 plan start server
+	assert_success
+	NFS_CTL_TIMEOUT=2.5 run ctl plan start server
+	assert_success
+}
