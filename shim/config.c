@@ -5,6 +5,7 @@
  * what nfs.conf leaves unset (conf_legacy.c); --set is applied by main
  * after config_load. */
 #include "config.h"
+#include "conf_diag.h"
 #include "conf_legacy.h"
 #include "conf_nfsconf_load.h"
 #include "log.h"
@@ -47,4 +48,23 @@ int config_load(struct ctx *ctx)
 			 distro);
 	log_debug("configuration: distribution files of '%s'", distro);
 	return s->errors ? -1 : 0;
+}
+
+/* Every mount point and daemon option built from it is taken relative to
+ * nothing in particular otherwise (mount's cwd), and a word starting
+ * with '-' would be read as an option. */
+static void check_pipefs_directory(struct settings *s)
+{
+	const struct setting *v = settings_find(s, "general", "pipefs-directory");
+
+	if (!v || !*v->value || v->value[0] == '/')
+		return;
+	conf_error(s, v->file, v->line, "pipefs-directory: '%s' is not an absolute path; ignored",
+		   v->value);
+	settings_unset(s, "general", "pipefs-directory");
+}
+
+void config_check(struct settings *s)
+{
+	check_pipefs_directory(s);
 }

@@ -222,6 +222,7 @@ int main(int argc, char **argv)
 		if (apply_set(&ctx, sets.v[i]) < 0)
 			return LSB_ERR_ARGS;
 	strv_free(&sets);
+	config_check(&ctx.settings);
 	if (strcmp(base, "start-statd") == 0)
 		rc = cmd_start_statd(&ctx, argc - optind, argv + optind);
 	else if (strcmp(base, GENERATOR_NAME) == 0)

@@ -64,6 +64,8 @@ static void mount_argv(struct ctx *ctx, const struct component *c,
 	add_command(argv, "mount", missing);
 	strv_add(argv, "-t");
 	strv_add(argv, w.v[0]);
+	/* the operands are never options, whatever the configuration says */
+	strv_add(argv, "--");
 	strv_add(argv, w.v[0]);
 	strv_add(argv, where);
 	free(where);

@@ -125,7 +125,8 @@ static int step_check_rpcbind(struct ctx *ctx)
 
 static int step_mount(struct ctx *ctx, const struct step *s)
 {
-	const char *fstype = s->argv.v[2], *where = s->argv.v[4];
+	/* mount -t FSTYPE -- SOURCE WHERE (plan.c) */
+	const char *fstype = s->argv.v[2], *where = s->argv.v[s->argv.n - 1];
 
 	if (mounts_has(fstype, where)) {
 		log_debug("%s: %s already mounted on %s", s->c->name, fstype, where);
@@ -195,6 +196,20 @@ static int wait_pipe_watched(struct ctx *ctx, const struct component *c, pid_t p
 	return rc;
 }
 
+/* A daemon that started but never became ready is stopped.  Its pid
+ * record goes only with it: one that survived TERM and KILL stays on
+ * record, so that status still shows it and a later stop finds it. */
+static int give_up(struct ctx *ctx, const struct component *c, pid_t pid)
+{
+	if (proc_terminate(pid, ctx->timeout_ms) < 0) {
+		log_error("%s: pid %d survived TERM and KILL and still runs; its pid record is kept",
+			  c->name, (int)pid);
+		return LSB_ERR_GENERIC;
+	}
+	pidrec_forget(c);
+	return LSB_ERR_GENERIC;
+}
+
 /* A forking daemon is ready when its parent exited with 0, its pid is
  * known, its RPC program (if any) is registered, and (nfsdcld) it watches
  * its pipe directory. */
@@ -238,21 +253,21 @@ static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr
 		stop_leftovers(ctx, &nd, c);
 		return LSB_ERR_GENERIC;
 	}
-	pidrec_save(c, nd.pid);
-	strv_add(&pr->started, c->name);
+	if (pidrec_save(c, nd.pid) != 0) {
+		log_error("%s: pid %d cannot be recorded (see above): nothing could stop it later; "
+			  "stopping it", c->name, (int)nd.pid);
+		return give_up(ctx, c, nd.pid);
+	}
 	if (expects_registration(ctx, c) && wait_until(signal_reached, c, ctx->timeout_ms) != 0) {
 		log_error("%s: pid %d did not register RPC program %lu with rpcbind within %d ms; stopping it",
 			  c->name, (int)nd.pid, c->rpcprog, ctx->timeout_ms);
-		proc_terminate(nd.pid, ctx->timeout_ms);
-		pidrec_forget(c);
-		return LSB_ERR_GENERIC;
+		return give_up(ctx, c, nd.pid);
 	}
-	if (c->ready == READY_PIPE_WATCHED && wait_pipe_watched(ctx, c, nd.pid) != 0) {
-		proc_terminate(nd.pid, ctx->timeout_ms);
-		pidrec_forget(c);
-		return LSB_ERR_GENERIC;
-	}
+	if (c->ready == READY_PIPE_WATCHED && wait_pipe_watched(ctx, c, nd.pid) != 0)
+		return give_up(ctx, c, nd.pid);
 	pidrec_omit_from_killall(c, nd.pid);
+	/* only now: the failure report lists what runs and is ready */
+	strv_add(&pr->started, c->name);
 	return LSB_OK;
 }
 

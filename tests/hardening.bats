@@ -100,3 +100,43 @@ BAD_TIMEOUTS=(nan NaN inf -1 0 0.0 0.0001 0.0009 86401 1e3 0x10 ' 5' '5 ' 5s '' 
 	NFS_CTL_TIMEOUT=2.5 run ctl plan start server
 	assert_success
 }
+
+# ---- item 10: mount argv, pipefs-directory, pid records, the failure report ---
+
+@test "mount: the operands follow --, never read as options" {
+	run ctl start server
+	assert_success
+	assert_equal "$(calls_of mount)" "mount -t nfsd -- nfsd $ROOT/proc/fs/nfsd
+mount -t rpc_pipefs -- rpc_pipefs $ROOT/var/lib/nfs/rpc_pipefs"
+}
+
+@test "pipefs-directory that is not absolute: exit 6 naming file:line, nothing runs; stop still works" {
+	printf '[general]\n# moved\npipefs-directory = -ofoo\n' >"$ROOT/etc/nfs.conf"
+	run ctl start server
+	assert_equal "$status" 6
+	assert_output --partial "$ROOT/etc/nfs.conf:3: pipefs-directory: '-ofoo' is not an absolute path; ignored"
+	assert_equal "$(calls)" ""
+	run ctl --set general.pipefs-directory=rpc_pipefs plan start server
+	assert_output --partial "--set: pipefs-directory: 'rpc_pipefs' is not an absolute path"
+	run ctl stop server
+	assert_success
+}
+
+@test "a pid record that cannot be written fails the start and stops the daemon it was for" {
+	mkdir -p -m 755 "$ROOT/run/nfs-ctl/mountd.pid.tmp"
+	run ctl --timeout=1 start server
+	assert_equal "$status" 1
+	assert_output --partial "mountd: pid "
+	assert_output --partial "cannot be recorded (see above): nothing could stop it later; stopping it"
+	assert_output --partial "failed at mountd; started in this run: statd; not run:"
+	assert_equal "$(count_procs rpc.mountd)" 0
+}
+
+@test "after a registration timeout the report does not count the daemon as started" {
+	fault rpc.mountd no-register
+	run ctl --timeout=1 start server
+	assert_equal "$status" 1
+	assert_output --partial "failed at mountd; started in this run: statd; not run:"
+	assert_equal "$(count_procs rpc.mountd)" 0
+	[ ! -e "$ROOT/run/nfs-ctl/mountd.pid" ]
+}

@@ -28,7 +28,7 @@ line_of() { # PATTERN (ERE) in the steps; 0 when absent
 	exports=$(line_of '^run exports /usr/sbin/exportfs -r$')
 	nfsd=$(line_of '^run nfsd /usr/sbin/rpc.nfsd')
 	notify=$(line_of '^run sm-notify /sbin/sm-notify')
-	mount=$(line_of '^mount nfsd-fs /usr/bin/mount -t nfsd nfsd /proc/fs/nfsd$')
+	mount=$(line_of '^mount nfsd-fs /usr/bin/mount -t nfsd -- nfsd /proc/fs/nfsd$')
 	check=$(line_of '^check rpcbind')
 	for n in "$statd" "$mountd" "$exports" "$nfsd" "$notify" "$mount" "$check"; do
 		[ "$n" -gt 0 ] || { echo "$steps"; false; }

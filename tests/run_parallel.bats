@@ -34,8 +34,8 @@ assert_levels() {
 	assert_success
 	run calls
 	assert_equal "$(calls | sort)" "$(printf '%s\n' \
-		"mount -t nfsd nfsd $ROOT/proc/fs/nfsd" \
-		"mount -t rpc_pipefs rpc_pipefs $ROOT/var/lib/nfs/rpc_pipefs" \
+		"mount -t nfsd -- nfsd $ROOT/proc/fs/nfsd" \
+		"mount -t rpc_pipefs -- rpc_pipefs $ROOT/var/lib/nfs/rpc_pipefs" \
 		"rpc.statd --no-notify" rpc.mountd rpc.idmapd nfsdcld "exportfs -r" \
 		rpc.nfsd "sm-notify [threads=8]" | sort)"
 	assert_levels "$LEVEL0" "$LEVEL1"
@@ -95,8 +95,8 @@ min_gap() {
 @test "NFS_CTL_PARALLEL=0: the serial runner's exact order" {
 	NFS_CTL_PARALLEL=0 run ctl start server
 	assert_success
-	assert_equal "$(calls)" "mount -t nfsd nfsd $ROOT/proc/fs/nfsd
-mount -t rpc_pipefs rpc_pipefs $ROOT/var/lib/nfs/rpc_pipefs
+	assert_equal "$(calls)" "mount -t nfsd -- nfsd $ROOT/proc/fs/nfsd
+mount -t rpc_pipefs -- rpc_pipefs $ROOT/var/lib/nfs/rpc_pipefs
 rpc.statd --no-notify
 rpc.mountd
 rpc.idmapd

@@ -13,8 +13,8 @@ teardown() {
 }
 
 # The calls a start of the server makes, in order, with exact argv.
-START_SERVER_CALLS="mount -t nfsd nfsd @ROOT@/proc/fs/nfsd
-mount -t rpc_pipefs rpc_pipefs @ROOT@/var/lib/nfs/rpc_pipefs
+START_SERVER_CALLS="mount -t nfsd -- nfsd @ROOT@/proc/fs/nfsd
+mount -t rpc_pipefs -- rpc_pipefs @ROOT@/var/lib/nfs/rpc_pipefs
 rpc.statd --no-notify
 rpc.mountd
 rpc.idmapd

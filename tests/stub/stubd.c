@@ -341,10 +341,12 @@ static int run_mount(int argc, char **argv)
 	const char *type = "none", *src = NULL, *dst = NULL;
 	char line[4096];
 	FILE *f;
-	int id = 100;
+	int id = 100, operands = 0;
 
 	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-t") == 0 && i + 1 < argc)
+		if (!operands && strcmp(argv[i], "--") == 0)
+			operands = 1;
+		else if (!operands && strcmp(argv[i], "-t") == 0 && i + 1 < argc)
 			type = argv[++i];
 		else if (!src)
 			src = argv[i];
