@@ -23,10 +23,12 @@
 #include <string.h>
 #include <unistd.h>
 
-/* What happened so far, for the report when a step fails. */
+/* What happened so far, for the report when a step fails.  A stop also
+ * remembers what it could not stop (still_up): what those need stays. */
 struct progress {
 	struct strv started;
 	struct strv stopped;
+	struct strv still_up;
 };
 
 static char *read_output(const char *path)
@@ -327,6 +329,25 @@ static int run_fallback(struct ctx *ctx, const struct step *s)
 	return run_command(ctx, &alt) == 0;
 }
 
+/* A stop command failed.  If the kernel still reports the component up
+ * (nfsd threads: `rpc.nfsd 0` failed under a live server), the stop has
+ * failed, and what it needs must stay: the runner keeps mountd and the
+ * exports for it (still_up).  Where its state shows it gone, or cannot be
+ * seen, nothing is left to protect: a warning, as before. */
+static int stop_failed(const struct step *s, struct progress *pr)
+{
+	const struct component *c = s->c;
+
+	if (c->ready != READY_NFSD_THREADS || !readiness_reached(c)) {
+		log_warn("%s: %s failed; %s is not running", c->name, s->argv.v[0], c->name);
+		return LSB_OK;
+	}
+	log_error("%s: %s failed and %s still runs: what it comes after is left running",
+		  c->name, s->argv.v[0], c->name);
+	strv_add(&pr->still_up, c->name);
+	return LSB_ERR_GENERIC;
+}
+
 /* MODE: starting (0: stopping); REFRESH: a reload, which always runs. */
 static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 		    int starting, int refresh)
@@ -343,7 +364,9 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 	if (c->once_per_boot)
 		once_per_boot_done(c, 1);
 	if (run_command(ctx, s) != 0 && !run_fallback(ctx, s)) {
-		if (!starting || c->best_effort)
+		if (!starting)
+			return stop_failed(s, pr);
+		if (c->best_effort)
 			return LSB_OK;
 		if (!c->exit_ignored)
 			return LSB_ERR_GENERIC;
@@ -417,6 +440,7 @@ static int step_stop(struct ctx *ctx, const struct plan *p, const struct step *s
 	r = proc_terminate(pid, ctx->timeout_ms);
 	if (r < 0) {
 		log_error("%s: pid %d survived TERM and KILL", c->name, (int)pid);
+		strv_add(&pr->still_up, c->name);
 		return LSB_ERR_GENERIC;
 	}
 	if (r > 0)
@@ -513,10 +537,33 @@ static int par_step(const struct step *s, struct strv *started, void *arg)
 	int r;
 
 	strv_init(&pr.stopped);
+	strv_init(&pr.still_up);
 	r = execute_step(a->ctx, a->p, s, a->shared, &pr);
 	*started = pr.started;
 	strv_free(&pr.stopped);
+	strv_free(&pr.still_up);
 	return r;
+}
+
+/* A stop leaves alone what a component it could not stop needs or starts
+ * after (the graph's needs and after columns: mountd and the exports, but
+ * also statd, idmapd, nfsdcld, gssd under a live nfsd); each of those then
+ * stays up too, so the rule follows the edges down the stop order. */
+static int held_by_still_up(const struct step *s, struct progress *pr)
+{
+	for (size_t i = 0; i < pr->still_up.n; i++) {
+		const struct component *up = graph_find(pr->still_up.v[i]);
+
+		if (up && graph_before(up, s->c)) {
+			if (strv_contains(&pr->still_up, s->c->name))
+				return 1; /* its second command (exportfs -f) */
+			log_warn("%s: left running: %s still runs and comes after it", s->c->name,
+				 up->name);
+			strv_add(&pr->still_up, s->c->name);
+			return 1;
+		}
+	}
+	return 0;
 }
 
 int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy shared)
@@ -528,6 +575,7 @@ int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy share
 		return rc;
 	strv_init(&pr.started);
 	strv_init(&pr.stopped);
+	strv_init(&pr.still_up);
 	log_progress_begin(p->target ? p->action : NULL, p->what);
 	if (starting && parallel_enabled(p)) {
 		struct par_arg a = { ctx, p, shared };
@@ -535,7 +583,11 @@ int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy share
 		rc = parallel_execute(p, par_step, &a, &pr.started);
 	} else
 	for (size_t i = 0; i < p->n; i++) {
-		int r = execute_step(ctx, p, &p->steps[i], shared, &pr);
+		int r;
+
+		if (!starting && held_by_still_up(&p->steps[i], &pr))
+			continue;
+		r = execute_step(ctx, p, &p->steps[i], shared, &pr);
 
 		if (r == LSB_OK) {
 			if (strv_contains(&pr.started, p->steps[i].c->name) ||
@@ -556,5 +608,6 @@ int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy share
 		target_mark(p->what, starting);
 	strv_free(&pr.started);
 	strv_free(&pr.stopped);
+	strv_free(&pr.still_up);
 	return rc;
 }

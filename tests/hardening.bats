@@ -140,3 +140,42 @@ mount -t rpc_pipefs -- rpc_pipefs $ROOT/var/lib/nfs/rpc_pipefs"
 	assert_equal "$(count_procs rpc.mountd)" 0
 	[ ! -e "$ROOT/run/nfs-ctl/mountd.pid" ]
 }
+
+# ---- item 4: a stop that cannot stop nfsd ------------------------------------
+
+@test "stop server: rpc.nfsd 0 fails while nfsd serves: LSB 1, mountd, the exports and statd left alone" {
+	ctl start server
+	mountd=$(stub_pids rpc.mountd)
+	statd=$(stub_pids rpc.statd)
+	fault rpc.nfsd "fail-stop 1 rpc.nfsd: unable to set any sockets for nfsd"
+	clear_calls
+	run ctl stop server
+	assert_equal "$status" 1
+	assert_output --partial "nfsd: $ROOT/usr/sbin/rpc.nfsd failed with exit code 1: rpc.nfsd: unable to set any sockets for nfsd"
+	assert_output --partial "nfsd: $ROOT/usr/sbin/rpc.nfsd failed and nfsd still runs: what it comes after is left running"
+	assert_output --partial "mountd: left running: nfsd still runs and comes after it"
+	assert_equal "$(cat "$ROOT/proc/fs/nfsd/threads")" 8
+	assert_equal "$(stub_pids rpc.mountd)" "$mountd"
+	assert_equal "$(stub_pids rpc.statd)" "$statd"
+	# nothing but the failed command ran, nothing was signalled
+	assert_equal "$(calls)" "rpc.nfsd 0"
+	# the server is still there for status and for the next stop
+	run ctl status server
+	assert_success
+	rm "$ROOT/etc/stub/rpc.nfsd"
+	run ctl stop server
+	assert_success
+	assert_equal "$(count_procs rpc.mountd)" 0
+}
+
+@test "stop server: rpc.nfsd 0 fails but nfsd has no threads: a warning, the rest stops, exit 0" {
+	ctl start server
+	echo 0 >"$ROOT/proc/fs/nfsd/threads"
+	fault rpc.nfsd "fail-stop 1"
+	run ctl stop server
+	assert_success
+	assert_output --partial "nfsd: $ROOT/usr/sbin/rpc.nfsd failed; nfsd is not running"
+	assert_equal "$(count_procs rpc.mountd)" 0
+	assert_equal "$(calls_of exportfs | tail -2)" "exportfs -au
+exportfs -f"
+}

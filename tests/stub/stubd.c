@@ -23,7 +23,13 @@
  *     watch-late MS         nfsdcld: the child watches rpc_pipefs/nfsd only
  *                           MS after the parent exited (the real one opens
  *                           its database first); logs nfsdcld:watching
- *     no-watch              nfsdcld: never watches rpc_pipefs/nfsd */
+ *     no-watch              nfsdcld: never watches rpc_pipefs/nfsd
+ *     fail-stop CODE [MSG]  rpc.nfsd, nfsdctl: asked for 0 threads, print
+ *                           MSG, exit CODE, the threads stay
+ *     report-state          write what the program inherited (cwd, umask,
+ *                           nice, blocked and ignored signals, open fds,
+ *                           what fd 0 is) to $ROOT/var/log/stub-state.NAME */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -31,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -38,7 +45,8 @@
 struct faults {
 	int fail, fail_code, exit_code, delay_ms, hang, ignore_term;
 	int no_register, no_daemon, slow_register_ms, workers, watch_late_ms, no_watch;
-	char message[512];
+	int fail_stop, report_state;
+	char message[512], stop_message[512];
 	char active[8][512];
 	int n_active;
 	char failed[8][512];
@@ -139,6 +147,11 @@ static void read_faults(struct faults *f)
 		    sscanf(line, "fail %d", &f->fail_code) == 1) {
 			f->fail = 1;
 			snprintf(f->message, sizeof(f->message), "%s", n ? line + n : "");
+		} else if (sscanf(line, "fail-stop %d %n", &f->fail_stop, &n) == 1 ||
+			   sscanf(line, "fail-stop %d", &f->fail_stop) == 1) {
+			snprintf(f->stop_message, sizeof(f->stop_message), "%s", n ? line + n : "");
+		} else if (strcmp(line, "report-state") == 0) {
+			f->report_state = 1;
 		} else if (sscanf(line, "exit %d", &f->exit_code) == 1 ||
 			   sscanf(line, "delay %d", &f->delay_ms) == 1 ||
 			   sscanf(line, "slow-register %d", &f->slow_register_ms) == 1 ||
@@ -321,7 +334,7 @@ static int run_daemon(const struct faults *f)
 	return 0;
 }
 
-static int run_nfsd(int argc, char **argv)
+static int run_nfsd(const struct faults *f, int argc, char **argv)
 {
 	int threads = 8; /* rpc.nfsd's default */
 	char text[32];
@@ -329,6 +342,11 @@ static int run_nfsd(int argc, char **argv)
 	for (int i = 1; i < argc; i++)
 		if (argv[i][0] && strspn(argv[i], "0123456789") == strlen(argv[i]))
 			threads = atoi(argv[i]);
+	if (threads == 0 && f->fail_stop) {
+		if (*f->stop_message)
+			fprintf(stderr, "%s\n", f->stop_message);
+		return f->fail_stop;
+	}
 
 	snprintf(text, sizeof(text), "%d\n", threads);
 	write_file("/proc/fs/nfsd/threads", text);
@@ -406,6 +424,46 @@ static int nfsd_threads_note(char *buf, size_t len)
 	return snprintf(buf, len, "[threads=%d]", n);
 }
 
+/* What the program was given by whoever ran it, before it changes any of
+ * it (a daemon closes its descriptors). */
+static void report_state(void)
+{
+	char rel[300], cwd[4096], line[512], fd0[4096];
+	FILE *out, *st;
+	DIR *d;
+	struct dirent *e;
+	mode_t mask = umask(0);
+	ssize_t n;
+
+	umask(mask);
+	snprintf(rel, sizeof(rel), "/var/log/stub-state.%s", name);
+	out = fopen(in_root(rel), "we");
+	if (!out)
+		return;
+	fprintf(out, "cwd %s\n", getcwd(cwd, sizeof(cwd)) ? cwd : "?");
+	fprintf(out, "umask %04o\n", (unsigned)mask);
+	errno = 0;
+	fprintf(out, "nice %d\n", getpriority(PRIO_PROCESS, 0));
+	st = fopen("/proc/self/status", "re");
+	while (st && fgets(line, sizeof(line), st))
+		if (!strncmp(line, "SigBlk:", 7) || !strncmp(line, "SigIgn:", 7))
+			fputs(line, out);
+	if (st)
+		fclose(st);
+	n = readlink("/proc/self/fd/0", fd0, sizeof(fd0) - 1);
+	fd0[n > 0 ? n : 0] = '\0';
+	fprintf(out, "stdin %s\nfds", fd0);
+	d = opendir("/proc/self/fd");
+	while (d && (e = readdir(d)))
+		if (e->d_name[0] != '.' && atoi(e->d_name) != dirfd(d) &&
+		    atoi(e->d_name) != fileno(out))
+			fprintf(out, " %s", e->d_name);
+	if (d)
+		closedir(d);
+	fputs("\n", out);
+	fclose(out);
+}
+
 int main(int argc, char **argv)
 {
 	struct faults f;
@@ -413,6 +471,8 @@ int main(int argc, char **argv)
 
 	find_root();
 	read_faults(&f);
+	if (f.report_state)
+		report_state();
 	if (f.delay_ms)
 		nap_ms(f.delay_ms);
 	if (strcmp(name, "sm-notify") == 0)
@@ -425,7 +485,7 @@ int main(int argc, char **argv)
 	}
 	/* nfsdctl autostart | nfsdctl threads N: rpc.nfsd's effect */
 	if (strcmp(name, "rpc.nfsd") == 0 || strcmp(name, "nfsdctl") == 0)
-		return run_nfsd(argc, argv);
+		return run_nfsd(&f, argc, argv);
 	if (strcmp(name, "mount") == 0)
 		return run_mount(argc, argv);
 	if (strcmp(name, "systemctl") == 0)
