@@ -8,7 +8,10 @@
 #include "conf_diag.h"
 #include "conf_legacy.h"
 #include "conf_nfsconf_load.h"
+#include "graph.h"
 #include "log.h"
+
+#include <stdlib.h>
 
 #include <string.h>
 
@@ -64,7 +67,29 @@ static void check_pipefs_directory(struct settings *s)
 	settings_unset(s, "general", "pipefs-directory");
 }
 
+/* A nice(2) increment (graph: nice_key, [nfs-ctl] nfsd-priority). */
+static void check_nice(struct settings *s, const char *key)
+{
+	const struct setting *v = settings_find(s, "nfs-ctl", key);
+	const char *digits;
+	long n;
+
+	if (!v || !*v->value)
+		return;
+	digits = v->value + (v->value[0] == '-');
+	n = strtol(v->value, NULL, 10);
+	if (*digits && digits[strspn(digits, "0123456789")] == '\0' && strlen(digits) <= 3 &&
+	    n >= -20 && n <= 19)
+		return;
+	conf_error(s, v->file, v->line, "%s: '%s' is not a nice level from -20 to 19; ignored",
+		   key, v->value);
+	settings_unset(s, "nfs-ctl", key);
+}
+
 void config_check(struct settings *s)
 {
 	check_pipefs_directory(s);
+	for (unsigned i = 0; i < graph_size; i++)
+		if (graph[i].nice_key)
+			check_nice(s, graph[i].nice_key);
 }

@@ -8,6 +8,7 @@
 #include "lsb.h"
 #include "pipe_watch.h"
 #include "plan.h"
+#include "policy.h"
 #include "proc.h"
 #include "xalloc.h"
 
@@ -177,6 +178,9 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 
 		strv_init(&a);
 		plan_start_argv(ctx, c, &a, &missing);
+		/* ourselves: the command (and its fallback) inherit it */
+		if (policy_nice(ctx, c))
+			(void)!nice(policy_nice(ctx, c));
 		rc = missing ? (log_error("%s: %s is not installed", c->name, a.v[0]), LSB_ERR_NOT_INSTALLED)
 			     : exec_with_fallback(ctx, c, 0, &a);
 		strv_free(&a);

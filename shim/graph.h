@@ -126,6 +126,10 @@ struct component {
 				    * its mount unit generated */
 	unsigned export_mounts:1;  /* serves the exports: after their mounts */
 	enum client_use client_use;
+	/* a key of [nfs-ctl] whose value is the nice(2) increment of its start
+	 * command, in both inits (Debian's RPCNFSDPRIORITY, applied there
+	 * with start-stop-daemon --nicelevel); NULL: none */
+	const char *nice_key;
 	const char *pidfile;    /* written by the daemon itself */
 	const char *boot_mark;  /* once per boot: the file it leaves in /run
 				 * when it has run (sm-notify's pid file) */

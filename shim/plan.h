@@ -25,6 +25,7 @@ struct step {
 	int level;          /* steps of one level may run in parallel */
 	const char *note;   /* why skipped, or a remark */
 	struct strv fallback; /* run when argv fails (empty: none) */
+	int nice;           /* nice(2) increment of its command (fallback too) */
 };
 
 struct plan {

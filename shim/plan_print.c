@@ -25,6 +25,8 @@ static void print_step(size_t num, const struct step *s)
 	/* which of two programs, and why */
 	if (s->verb != V_SKIP && s->note)
 		printf("    %-5s  %-9s  # %s\n", "", "", s->note);
+	if (s->nice)
+		printf("    %-5s  %-9s  # at nice increment %d\n", "", "", s->nice);
 }
 
 void plan_print_text(const struct plan *p)

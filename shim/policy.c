@@ -393,8 +393,12 @@ int policy_wants(const struct ctx *ctx, const char *target,
 _Static_assert(sizeof(rules) / sizeof(*rules) == GATE_RPCGSS + 1,
 	       "one rule per gate of graph.h");
 
-int policy_nfsd_priority(const struct ctx *ctx)
+int policy_nice(const struct ctx *ctx, const struct component *c)
 {
-	return (int)settings_get_long(&ctx->settings, "nfs-ctl",
-				      "nfsd-priority", 0);
+	long n;
+
+	if (!c->nice_key)
+		return 0;
+	n = settings_get_long(&ctx->settings, "nfs-ctl", c->nice_key, 0);
+	return n < -20 || n > 19 ? 0 : (int)n;
 }

@@ -30,8 +30,9 @@ int policy_nfs_version_enabled(const struct ctx *ctx, const char *vers);
 /* The same, and the setting that decided it (NULL: rpc.nfsd's default). */
 int policy_nfs_version_decided(const struct ctx *ctx, const char *vers,
 			       const struct setting **decided);
-/* Debian's RPCNFSDPRIORITY: the nice(2) increment for rpc.nfsd, 0 if
- * unset (the runner applies it; it is not an rpc.nfsd option). */
-int policy_nfsd_priority(const struct ctx *ctx);
+/* The nice(2) increment of C's start command (graph: nice_key, e.g.
+ * Debian's RPCNFSDPRIORITY for rpc.nfsd), 0 when it has none or it is
+ * unset (config_check refuses a value outside -20..19). */
+int policy_nice(const struct ctx *ctx, const struct component *c);
 
 #endif

@@ -41,7 +41,7 @@ static char *const clean_env[] = {
 
 #define INHERIT_OUTPUT ((const char *)-1)
 
-static void child_exec(const struct strv *argv, const char *outfile)
+static void child_exec(const struct strv *argv, const char *outfile, int inc)
 {
 	int in = open("/dev/null", O_RDONLY);
 
@@ -62,6 +62,10 @@ static void child_exec(const struct strv *argv, const char *outfile)
 			close(out);
 	}
 	signal(SIGPIPE, SIG_DFL);
+	/* only root runs commands (and may lower the value): a failure
+	 * leaves the caller's, as start-stop-daemon would not */
+	if (inc)
+		(void)!nice(inc);
 	execve(argv->v[0], argv->v, clean_env);
 	fprintf(stderr, "cannot execute %s: %s\n", argv->v[0], strerror(errno));
 	_exit(127);
@@ -114,6 +118,12 @@ static int wait_bounded(pid_t pid, int timeout_ms, int *wstatus)
 enum run_result proc_run(const struct strv *argv, const char *outfile,
 			 int timeout_ms, int *status)
 {
+	return proc_run_niced(argv, outfile, 0, timeout_ms, status);
+}
+
+enum run_result proc_run_niced(const struct strv *argv, const char *outfile, int inc,
+			       int timeout_ms, int *status)
+{
 	int wstatus = 0;
 	pid_t pid;
 
@@ -124,7 +134,7 @@ enum run_result proc_run(const struct strv *argv, const char *outfile,
 		return RUN_EXEC_FAILED;
 	}
 	if (pid == 0)
-		child_exec(argv, outfile);
+		child_exec(argv, outfile, inc);
 	if (wait_bounded(pid, timeout_ms, &wstatus) != 0) {
 		kill(pid, SIGKILL);
 		waitpid(pid, &wstatus, 0);

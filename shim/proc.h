@@ -20,6 +20,10 @@ enum run_result {
 enum run_result proc_run(const struct strv *argv, const char *outfile,
 			 int timeout_ms, int *status);
 
+/* The same at nice(2) increment NICE. */
+enum run_result proc_run_niced(const struct strv *argv, const char *outfile, int nice,
+			       int timeout_ms, int *status);
+
 /* The same, but the command writes to our stdout and stderr. */
 enum run_result proc_run_inherit(const struct strv *argv, int timeout_ms,
 				 int *status);

@@ -179,3 +179,51 @@ mount -t rpc_pipefs -- rpc_pipefs $ROOT/var/lib/nfs/rpc_pipefs"
 	assert_equal "$(calls_of exportfs | tail -2)" "exportfs -au
 exportfs -f"
 }
+
+# ---- item 9: RPCNFSDPRIORITY / [nfs-ctl] nfsd-priority -----------------------
+
+# the niceness a command of ours gets with increment INC (the kernel clamps at 19)
+niced() {
+	local n=$(($(nice) + $1))
+	echo $((n > 19 ? 19 : n))
+}
+
+@test "nfsd-priority: rpc.nfsd starts at that nice increment (sysv), nothing else does" {
+	printf '[nfs-ctl]\nnfsd-priority = 5\n' >"$ROOT/etc/nfs.conf"
+	fault rpc.nfsd report-state
+	fault rpc.mountd report-state
+	run ctl plan start server
+	assert_output --partial "# at nice increment 5"
+	run ctl start server
+	assert_success
+	grep -qx "nice $(niced 5)" "$ROOT/var/log/stub-state.rpc.nfsd"
+	grep -qx "nice $(niced 0)" "$ROOT/var/log/stub-state.rpc.mountd"
+	# the stop command is not niced
+	ctl stop server
+	grep -qx "nice $(niced 0)" "$ROOT/var/log/stub-state.rpc.nfsd"
+}
+
+@test "nfsd-priority: Debian's RPCNFSDPRIORITY applies to nfsdctl too, and under systemd (exec)" {
+	install -m 755 "$STUB_BIN/stubd" "$ROOT/usr/sbin/nfsdctl"
+	mkdir -p "$ROOT/etc/default"
+	printf 'RPCNFSDPRIORITY=3\n' >"$ROOT/etc/default/nfs-kernel-server"
+	fault nfsdctl report-state
+	run ctl --distro=debian start server
+	assert_success
+	grep -qx "nice $(niced 3)" "$ROOT/var/log/stub-state.nfsdctl"
+	rm "$ROOT/var/log/stub-state.nfsdctl"
+	run "$NFS_CTL" --root "$ROOT" --init=systemd --distro=debian exec nfsd
+	assert_success
+	grep -qx "nice $(niced 3)" "$ROOT/var/log/stub-state.nfsdctl"
+}
+
+@test "nfsd-priority: not a nice level from -20 to 19: exit 6 naming file:line" {
+	printf '[nfs-ctl]\nnfsd-priority = 20\n' >"$ROOT/etc/nfs.conf"
+	run ctl start server
+	assert_equal "$status" 6
+	assert_output --partial "$ROOT/etc/nfs.conf:2: nfsd-priority: '20' is not a nice level from -20 to 19; ignored"
+	printf '[nfs-ctl]\nnfsd-priority = high\n' >"$ROOT/etc/nfs.conf"
+	run ctl start server
+	assert_equal "$status" 6
+	assert_equal "$(calls)" ""
+}
