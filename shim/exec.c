@@ -28,6 +28,7 @@ static int exec_argv(const struct strv *argv)
 		log_info("exec %s", cmd);
 		free(cmd);
 	}
+	proc_reset_inherited();
 	execve(argv->v[0], argv->v, clean_env);
 	log_error("cannot execute %s: %s", argv->v[0], strerror(errno));
 	return errno == ENOENT ? LSB_ERR_NOT_INSTALLED : LSB_ERR_GENERIC;

@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,6 +185,10 @@ int main(int argc, char **argv)
 	int opt, rc, verbose = 0;
 
 	base = base ? base + 1 : argv[0];
+	/* a caller that ignores SIGCHLD would have our children reaped by the
+	 * kernel: every wait for a start would fail (and a timeout's KILL
+	 * hit a pid that may be reused) */
+	signal(SIGCHLD, SIG_DFL);
 	paths_set_root(getenv("NFS_CTL_ROOT"));
 	if (getenv("NFS_CTL_TIMEOUT") && parse_timeout(&ctx, getenv("NFS_CTL_TIMEOUT")) < 0) {
 		log_error("NFS_CTL_TIMEOUT=%s: " TIMEOUT_RULE, getenv("NFS_CTL_TIMEOUT"));

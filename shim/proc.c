@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <poll.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -41,10 +42,47 @@ static char *const clean_env[] = {
 
 #define INHERIT_OUTPUT ((const char *)-1)
 
+/* Every descriptor above 2, whether or not it is close-on-exec. */
+static void close_from_3(void)
+{
+	DIR *d;
+	struct dirent *e;
+
+	if (syscall(SYS_close_range, 3U, ~0U, 0U) == 0)
+		return;
+	/* before Linux 5.9: what /proc lists */
+	d = opendir("/proc/self/fd");
+	if (!d)
+		return;
+	while ((e = readdir(d)))
+		if (atoi(e->d_name) > 2 && atoi(e->d_name) != dirfd(d))
+			close(atoi(e->d_name));
+	closedir(d);
+}
+
+void proc_reset_inherited(void)
+{
+	sigset_t none;
+
+	/* the caller's (mount.nfs's, a shell's) cwd may be a file system that
+	 * must be unmountable later; its umask would reach the daemons' files */
+	if (chdir("/") < 0)
+		_exit(126);
+	umask(022);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			signal(sig, SIG_DFL); /* glibc's own (32, 33) refuse: fine */
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	close_from_3();
+}
+
 static void child_exec(const struct strv *argv, const char *outfile, int inc)
 {
-	int in = open("/dev/null", O_RDONLY);
+	int in;
 
+	proc_reset_inherited();
+	in = open("/dev/null", O_RDONLY);
 	if (in < 0)
 		_exit(126);
 	dup2(in, 0);
@@ -61,7 +99,6 @@ static void child_exec(const struct strv *argv, const char *outfile, int inc)
 		if (out > 2)
 			close(out);
 	}
-	signal(SIGPIPE, SIG_DFL);
 	/* only root runs commands (and may lower the value): a failure
 	 * leaves the caller's, as start-stop-daemon would not */
 	if (inc)

@@ -28,6 +28,13 @@ enum run_result proc_run_niced(const struct strv *argv, const char *outfile, int
 enum run_result proc_run_inherit(const struct strv *argv, int timeout_ms,
 				 int *status);
 
+/* What every command starts with, whoever ran nfs-ctl (mount.nfs runs
+ * start-statd with its own state): cwd /, umask 022, no blocked signal,
+ * every disposition the default, no descriptor above 2.  proc_run's
+ * children get it (and stdin from /dev/null); `exec` before it replaces
+ * itself.  Exits 126 when even / cannot be entered. */
+void proc_reset_inherited(void);
+
 /* Milliseconds on the monotonic clock. */
 long long proc_now_ms(void);
 void proc_nap_ms(int ms);

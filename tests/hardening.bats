@@ -227,3 +227,65 @@ niced() {
 	assert_equal "$status" 6
 	assert_equal "$(calls)" ""
 }
+
+# ---- item 6: what children inherit -------------------------------------------
+
+# Runs nfs-ctl from a caller with a state of its own: cwd, umask 077,
+# TERM, HUP and USR1 blocked, USR2 and INT ignored, descriptors 7 and 8
+# open (not close-on-exec).
+from_odd_caller() {
+	(cd "$BATS_TEST_TMPDIR" && umask 077 &&
+		exec perl -MPOSIX -e 'sigprocmask(SIG_BLOCK, POSIX::SigSet->new(SIGTERM, SIGHUP, SIGUSR1));
+			$SIG{USR2} = "IGNORE"; $SIG{INT} = "IGNORE"; exec @ARGV or exit 127' \
+			"$@" 7</dev/null 8>>"$BATS_TEST_TMPDIR/leak")
+}
+
+# STATE FILE holds what a clean child has.  Signals 32 and 33 are glibc's
+# own: make's children may have them blocked or ignored; not ours to judge.
+assert_clean_state() {
+	local f=$ROOT/var/log/stub-state.$1 blk ign
+	[ -s "$f" ] || fail "$1 reported nothing"
+	grep -qx 'cwd /' "$f" || fail "$1: $(grep cwd "$f")"
+	grep -qx 'umask 0022' "$f" || fail "$1: $(grep umask "$f")"
+	grep -qx 'stdin /dev/null' "$f" || fail "$1: $(grep stdin "$f")"
+	grep -qx 'fds 0 1 2' "$f" || fail "$1: $(grep fds "$f")"
+	blk=$(awk '$1 == "SigBlk:" { print $2 }' "$f")
+	ign=$(awk '$1 == "SigIgn:" { print $2 }' "$f")
+	[ $((0x$blk & ~0x180000000)) -eq 0 ] || fail "$1: blocked signals $blk"
+	[ $((0x$ign & ~0x180000000)) -eq 0 ] || fail "$1: ignored signals $ign"
+}
+
+@test "children start with cwd /, umask 022, no blocked or ignored signal, fds 0-2 only, stdin /dev/null" {
+	local p
+	for p in rpc.statd rpc.mountd exportfs rpc.nfsd mount; do
+		fault "$p" report-state
+	done
+	run from_odd_caller "$NFS_CTL" --root "$ROOT" --init=sysv start server
+	assert_success
+	for p in rpc.statd rpc.mountd exportfs rpc.nfsd mount; do
+		assert_clean_state "$p"
+	done
+}
+
+@test "start-statd: rpc.statd does not get mount.nfs's state either" {
+	fault rpc.statd report-state
+	ln -s "$NFS_CTL" "$ROOT/usr/sbin/start-statd"
+	run from_odd_caller env -i NFS_CTL_ROOT="$ROOT" "$ROOT/usr/sbin/start-statd"
+	assert_success
+	assert_clean_state rpc.statd
+}
+
+@test "exec (systemd): the daemon gets the same clean state" {
+	fault rpc.mountd report-state
+	run from_odd_caller "$NFS_CTL" --root "$ROOT" --init=systemd exec mountd
+	assert_success
+	assert_clean_state rpc.mountd
+}
+
+@test "a caller that ignores SIGCHLD: the start still waits for its commands and succeeds" {
+	run perl -e '$SIG{CHLD} = "IGNORE"; exec @ARGV or exit 127' "$NFS_CTL" --root "$ROOT" --init=sysv start server
+	assert_success
+	assert_equal "$(count_procs rpc.mountd)" 1
+	run ctl status server
+	assert_success
+}
