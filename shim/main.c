@@ -3,6 +3,7 @@
 #include "build-config.h"
 #include "commands.h"
 #include "conf_diag.h"
+#include "env_own.h"
 #include "config.h"
 #include "initsys.h"
 #include "log.h"
@@ -189,9 +190,10 @@ int main(int argc, char **argv)
 	 * kernel: every wait for a start would fail (and a timeout's KILL
 	 * hit a pid that may be reused) */
 	signal(SIGCHLD, SIG_DFL);
-	paths_set_root(getenv("NFS_CTL_ROOT"));
-	if (getenv("NFS_CTL_TIMEOUT") && parse_timeout(&ctx, getenv("NFS_CTL_TIMEOUT")) < 0) {
-		log_error("NFS_CTL_TIMEOUT=%s: " TIMEOUT_RULE, getenv("NFS_CTL_TIMEOUT"));
+	env_own_trust(strcmp(base, "start-statd") != 0);
+	paths_set_root(env_own("NFS_CTL_ROOT"));
+	if (env_own("NFS_CTL_TIMEOUT") && parse_timeout(&ctx, env_own("NFS_CTL_TIMEOUT")) < 0) {
+		log_error("NFS_CTL_TIMEOUT=%s: " TIMEOUT_RULE, env_own("NFS_CTL_TIMEOUT"));
 		return LSB_ERR_ARGS;
 	}
 	strv_init(&sets);

@@ -6,6 +6,7 @@
  * only when every child of this one exited with success.  No sleeps here:
  * the parent blocks in read() and waitpid(). */
 #include "run_parallel.h"
+#include "env_own.h"
 #include "log.h"
 #include "lsb.h"
 #include "xalloc.h"
@@ -35,7 +36,7 @@ struct child {
 
 int parallel_enabled(const struct plan *p)
 {
-	const char *v = getenv("NFS_CTL_PARALLEL");
+	const char *v = env_own("NFS_CTL_PARALLEL");
 
 	if (v && *v ? strcmp(v, "0") == 0 : !PARALLEL_DEFAULT)
 		return 0;

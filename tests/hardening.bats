@@ -270,7 +270,7 @@ assert_clean_state() {
 @test "start-statd: rpc.statd does not get mount.nfs's state either" {
 	fault rpc.statd report-state
 	ln -s "$NFS_CTL" "$ROOT/usr/sbin/start-statd"
-	run from_odd_caller env -i NFS_CTL_ROOT="$ROOT" "$ROOT/usr/sbin/start-statd"
+	run from_odd_caller env -i "$ROOT/usr/sbin/start-statd" --root "$ROOT"
 	assert_success
 	assert_clean_state rpc.statd
 }
@@ -288,4 +288,30 @@ assert_clean_state() {
 	assert_equal "$(count_procs rpc.mountd)" 1
 	run ctl status server
 	assert_success
+}
+
+# ---- NFS_CTL_* variables: secure_getenv, never under the start-statd name ----
+
+@test "start-statd (by that name) does not read NFS_CTL_TIMEOUT: a slow statd is waited for the default bound" {
+	ln -s "$NFS_CTL" "$ROOT/usr/sbin/start-statd"
+	fault rpc.statd "slow-register 1500"
+	run env -i NFS_CTL_TIMEOUT=0.5 "$ROOT/usr/sbin/start-statd" --root "$ROOT"
+	assert_success
+	registered 100024
+	# nfs-ctl by its own name still does
+	ctl stop statd
+	NFS_CTL_TIMEOUT=0.5 run ctl start statd
+	assert_failure
+}
+
+@test "start-statd (by that name) does not read NFS_CTL_ROOT: it cannot choose what root runs" {
+	ln -s "$NFS_CTL" "$ROOT/usr/sbin/start-statd"
+	printf '[statd\n' >"$ROOT/etc/nfs.conf"
+	# as nobody: refused before anything runs, whatever root it reads
+	run as_nobody env -i NFS_CTL_ROOT="$ROOT" "$ROOT/usr/sbin/start-statd"
+	assert_equal "$status" 4
+	refute_output --partial "$ROOT"
+	# --root is the documented way, and is read
+	run as_nobody env -i "$ROOT/usr/sbin/start-statd" --root "$ROOT"
+	assert_output --partial "$ROOT/etc/nfs.conf:1:"
 }

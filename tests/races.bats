@@ -44,7 +44,7 @@ rc_of() {
 # Programs (not functions: timeout(1) runs them)
 CTL=(env NFS_CTL_TIMEOUT=30 "$NFS_CTL" --init=sysv)
 start_statd_argv() {
-	STATD=(env -i NFS_CTL_ROOT="$ROOT" "$ROOT/usr/sbin/start-statd")
+	STATD=(env -i "$ROOT/usr/sbin/start-statd" --root "$ROOT")
 }
 
 @test "race: one lock serialises actions; a held lock is waited for, then a clear error" {

@@ -14,10 +14,10 @@ teardown() {
 	sandbox_teardown
 }
 
-# As mount.nfs does: the symlink, nothing in the environment but the
-# documented form of --root.
+# As mount.nfs does: the symlink, nothing in the environment (under this
+# name nfs-ctl reads none of its variables: --root, --timeout instead).
 start_statd() {
-	env -i NFS_CTL_ROOT="$ROOT" "$ROOT/usr/sbin/start-statd" "$@"
+	env -i "$ROOT/usr/sbin/start-statd" --root "$ROOT" "$@"
 }
 
 systemd_booted() {
@@ -43,7 +43,7 @@ systemd_booted() {
 
 @test "sysv: a statd that never registers is an error, and is not left running" {
 	fault rpc.statd "no-register"
-	NFS_CTL_TIMEOUT=1 run start_statd
+	run start_statd --timeout=1
 	assert_failure 1
 	assert_output --partial "did not register RPC program 100024"
 	! registered 100024
@@ -60,7 +60,7 @@ systemd_booted() {
 @test "sysv: 20 concurrent callers start exactly one statd, all exit 0" {
 	fault rpc.statd "delay 200"
 	for i in $(seq 20); do
-		(timeout 60 env -i NFS_CTL_ROOT="$ROOT" "$ROOT/usr/sbin/start-statd" \
+		(timeout 60 env -i "$ROOT/usr/sbin/start-statd" --root "$ROOT" \
 			>"$BATS_TEST_TMPDIR/out.$i" 2>&1; echo $? >"$BATS_TEST_TMPDIR/rc.$i") &
 	done
 	wait
@@ -73,14 +73,14 @@ systemd_booted() {
 }
 
 @test "sysv: a caller that is not root gets exit 4 and nothing runs" {
-	run as_nobody env -i NFS_CTL_ROOT="$ROOT" "$ROOT/usr/sbin/start-statd"
+	run as_nobody env -i "$ROOT/usr/sbin/start-statd" --root "$ROOT"
 	assert_equal "$status" 4
 	assert_equal "$(calls)" ""
 }
 
 @test "sysv: rpcbind down: a clear error, no statd" {
 	stop_rpcbind
-	NFS_CTL_TIMEOUT=1 run start_statd
+	run start_statd --timeout=1
 	assert_failure
 	assert_output --partial "rpcbind is not running"
 	assert_equal "$(count_procs rpc.statd)" 0
@@ -132,7 +132,7 @@ systemd_booted() {
 @test "systemd: 20 concurrent callers all exit 0 once registered" {
 	systemd_booted
 	for i in $(seq 20); do
-		(timeout 60 env -i NFS_CTL_ROOT="$ROOT" "$ROOT/usr/sbin/start-statd" \
+		(timeout 60 env -i "$ROOT/usr/sbin/start-statd" --root "$ROOT" \
 			>/dev/null 2>&1; echo $? >"$BATS_TEST_TMPDIR/rc.$i") &
 	done
 	wait
