@@ -3,8 +3,8 @@
 #include "build-config.h"
 #include "commands.h"
 #include "conf_diag.h"
-#include "env_own.h"
 #include "config.h"
+#include "env_own.h"
 #include "initsys.h"
 #include "log.h"
 #include "lsb.h"
@@ -15,8 +15,8 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <signal.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -99,8 +99,8 @@ static void child_exec(const struct strv *argv, const char *outfile, int inc)
 		if (out > 2)
 			close(out);
 	}
-	/* only root runs commands (and may lower the value): a failure
-	 * leaves the caller's, as start-stop-daemon would not */
+	/* only root runs commands, and for root nice(2) cannot fail (the
+	 * kernel clamps the result to -20..19) */
 	if (inc)
 		(void)!nice(inc);
 	execve(argv->v[0], argv->v, clean_env);

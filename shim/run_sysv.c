@@ -24,7 +24,8 @@
 #include <unistd.h>
 
 /* What happened so far, for the report when a step fails.  A stop also
- * remembers what it could not stop (still_up): what those need stays. */
+ * remembers what it could not stop (still_up): what those come after
+ * stays (held_by_still_up). */
 struct progress {
 	struct strv started;
 	struct strv stopped;
@@ -338,7 +339,11 @@ static int stop_failed(const struct step *s, struct progress *pr)
 {
 	const struct component *c = s->c;
 
-	if (c->ready != READY_NFSD_THREADS || !readiness_reached(c)) {
+	if (c->ready != READY_NFSD_THREADS) {
+		log_warn("%s: %s failed; the stop goes on", c->name, s->argv.v[0]);
+		return LSB_OK;
+	}
+	if (!readiness_reached(c)) {
 		log_warn("%s: %s failed; %s is not running", c->name, s->argv.v[0], c->name);
 		return LSB_OK;
 	}
