@@ -23,8 +23,16 @@ void paths_set_root(const char *r)
 		root = "";
 		return;
 	}
-	/* "/tmp/x/" and "/tmp/x" are the same root */
-	copy = xstrdup(r);
+	/* "/tmp/x/" and "/tmp/x" are the same root; a relative one is made
+	 * absolute now: the commands run from / (proc_reset_inherited) */
+	if (r[0] != '/') {
+		char *cwd = getcwd(NULL, 0);
+
+		copy = xasprintf("%s/%s", cwd ? cwd : "", r);
+		free(cwd);
+	} else {
+		copy = xstrdup(r);
+	}
 	len = strlen(copy);
 	while (len > 1 && copy[len - 1] == '/')
 		copy[--len] = '\0';

@@ -63,7 +63,13 @@ static void close_from_3(void)
 void proc_reset_inherited(void)
 {
 	sigset_t none;
+	int in = open("/dev/null", O_RDONLY);
 
+	if (in < 0)
+		_exit(126);
+	dup2(in, 0);
+	if (in > 2)
+		close(in);
 	/* the caller's (mount.nfs's, a shell's) cwd may be a file system that
 	 * must be unmountable later; its umask would reach the daemons' files */
 	if (chdir("/") < 0)
@@ -79,15 +85,7 @@ void proc_reset_inherited(void)
 
 static void child_exec(const struct strv *argv, const char *outfile, int inc)
 {
-	int in;
-
 	proc_reset_inherited();
-	in = open("/dev/null", O_RDONLY);
-	if (in < 0)
-		_exit(126);
-	dup2(in, 0);
-	if (in > 2)
-		close(in);
 	if (outfile != INHERIT_OUTPUT) {
 		int out = open(outfile ? outfile : "/dev/null",
 			       O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);

@@ -29,10 +29,10 @@ enum run_result proc_run_inherit(const struct strv *argv, int timeout_ms,
 				 int *status);
 
 /* What every command starts with, whoever ran nfs-ctl (mount.nfs runs
- * start-statd with its own state): cwd /, umask 022, no blocked signal,
- * every disposition the default, no descriptor above 2.  proc_run's
- * children get it (and stdin from /dev/null); `exec` before it replaces
- * itself.  Exits 126 when even / cannot be entered. */
+ * start-statd with its own state): stdin from /dev/null, cwd /, umask
+ * 022, no blocked signal, every disposition the default, no descriptor
+ * above 2.  proc_run's children get it, and `exec` before it replaces
+ * itself.  Exits 126 when /dev/null or / cannot be opened. */
 void proc_reset_inherited(void);
 
 /* Milliseconds on the monotonic clock. */

@@ -282,6 +282,13 @@ assert_clean_state() {
 	assert_clean_state rpc.mountd
 }
 
+@test "a relative --root still works although the commands run from /" {
+	run bash -c 'cd "$(dirname "$ROOT")" && "$NFS_CTL" --root "$(basename "$ROOT")" --init=sysv start server'
+	assert_success
+	assert_equal "$(count_procs rpc.mountd)" 1
+	assert_equal "$(calls_of mount | head -1)" "mount -t nfsd -- nfsd $ROOT/proc/fs/nfsd"
+}
+
 @test "a caller that ignores SIGCHLD: the start still waits for its commands and succeeds" {
 	run perl -e '$SIG{CHLD} = "IGNORE"; exec @ARGV or exit 127' "$NFS_CTL" --root "$ROOT" --init=sysv start server
 	assert_success
