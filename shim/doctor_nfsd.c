@@ -175,7 +175,8 @@ static int kernel_has_fs(const char *fstype)
 	return found;
 }
 
-/* The plan's mount command is "mount -t FSTYPE FSTYPE WHERE". */
+/* The plan's mount command is "mount -t FSTYPE [--] FSTYPE WHERE": the
+ * type follows -t, the mount point is the last word. */
 static void check_mount(struct doctor *d, const struct component *c)
 {
 	const struct strv *a = &d->argv[graph_index(c)];
@@ -184,7 +185,7 @@ static void check_mount(struct doctor *d, const struct component *c)
 	if (a->n < 5)
 		return;
 	fstype = a->v[2];
-	where = a->v[4];
+	where = a->v[a->n - 1];
 	if (mounts_has(fstype, where)) {
 		doctor_add(d, LEVEL_OK, c->name, "mounted", xasprintf("%s on %s", fstype, where),
 			   xstrdup("mounted"), NULL, NULL);
