@@ -42,6 +42,9 @@ static const char *const svcgssd[] = { "principal", "verbosity",
 	"rpc-verbosity", "idmap-verbosity", NULL };
 static const char *const nfsdcld[] = { "debug", "storagedir", NULL };
 static const char *const nfsdcltrack[] = { "debug", "storagedir", NULL };
+/* fsidd and the re-export code of mountd/exportfs (nfs-utils 2.6.3+;
+ * read in support/reexport, not in nfs.conf(5)) */
+static const char *const reexport[] = { "fsidd_socket", "sqlitedb", NULL };
 static const char *const nfsrahead[] = { "nfs", "nfs4", "nfsv4",
 	"default", NULL };
 /* nfs-ctl's own switches: what legacy NEED_* variables set. */
@@ -58,6 +61,7 @@ static const struct section_keys table[] = {
 	{ "lockd", lockd }, { "sm-notify", sm_notify }, { "gssd", gssd },
 	{ "svcgssd", svcgssd }, { "nfsdcld", nfsdcld },
 	{ "nfsdcltrack", nfsdcltrack }, { "nfsrahead", nfsrahead },
+	{ "reexport", reexport },
 	{ "environment", NULL }, { "nfs-ctl", nfs_ctl }, { "args", args },
 };
 

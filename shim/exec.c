@@ -10,6 +10,7 @@
 #include "plan.h"
 #include "policy.h"
 #include "proc.h"
+#include "socket_ready.h"
 #include "xalloc.h"
 
 #include <ctype.h>
@@ -106,6 +107,49 @@ static size_t unit_processes(pid_t *out, size_t max)
 	return n;
 }
 
+struct socket_wait {
+	const struct ctx *ctx;
+	const struct component *c;
+};
+
+static int socket_accepts(const void *arg)
+{
+	const struct socket_wait *w = arg;
+
+	return socket_ready(w->ctx, w->c);
+}
+
+/* READY_SOCKET: the daemon's clients (fsidd's: rpc.mountd) connect to it */
+static int exec_ready_socket(struct ctx *ctx, const struct component *c)
+{
+	struct socket_wait w = { ctx, c };
+	char *where;
+
+	if (proc_wait_until(socket_accepts, &w, ctx->timeout_ms) == 0)
+		return LSB_OK;
+	where = socket_ready_path(ctx, c);
+	log_error("%s: %s accepts no connection within %d ms", c->name, where, ctx->timeout_ms);
+	free(where);
+	return LSB_ERR_GENERIC;
+}
+
+/* `exec --installed COMPONENT` (ExecCondition= of a component that is
+ * optional by installation): 0 when its program is installed, else 1,
+ * which systemd takes for "skipped", not "failed". */
+static int exec_installed(struct ctx *ctx, const struct component *c)
+{
+	struct strv a;
+	int missing = 0;
+
+	strv_init(&a);
+	plan_start_argv(ctx, c, &a, &missing);
+	if (missing)
+		log_warn("%s: %s; skipped", c->name, c->if_installed ? c->if_installed
+								   : "not installed");
+	strv_free(&a);
+	return missing ? 1 : LSB_OK;
+}
+
 /* `exec --ready COMPONENT` (ExecStartPost=): waits for the readiness that
  * a forking daemon's exit does not give (readiness READY_PIPE_WATCHED).  The daemon is
  * $MAINPID when systemd knows it, else any process of the unit. */
@@ -117,6 +161,8 @@ static int exec_ready(struct ctx *ctx, const struct component *c)
 	char *dir;
 	int rc = LSB_OK;
 
+	if (c->ready == READY_SOCKET)
+		return exec_ready_socket(ctx, c);
 	if (c->ready != READY_PIPE_WATCHED) {
 		log_error("exec --ready %s: %s has no readiness to wait for", c->name, c->name);
 		return LSB_ERR_ARGS;
@@ -139,7 +185,7 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 {
 	const struct component *c;
 	struct plan p;
-	int stop = 0, ready = 0, reload = 0, rc;
+	int stop = 0, ready = 0, reload = 0, installed = 0, rc;
 
 	if (argc > 0 && strcmp(argv[0], "--stop") == 0) {
 		stop = 1;
@@ -150,13 +196,18 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 	} else if (argc > 0 && strcmp(argv[0], "--reload") == 0) {
 		reload = 1;
 		argc--, argv++;
+	} else if (argc > 0 && strcmp(argv[0], "--installed") == 0) {
+		installed = 1;
+		argc--, argv++;
 	}
 	if (argc != 1 || !(c = graph_find(argv[0])) || c->kind == KIND_EXTERNAL) {
-		log_error("usage: nfs-ctl exec [--stop|--ready|--reload] COMPONENT (a component other than rpcbind)");
+		log_error("usage: nfs-ctl exec [--stop|--ready|--reload|--installed] COMPONENT (a component other than rpcbind)");
 		return LSB_ERR_ARGS;
 	}
 	if (ready)
 		return exec_ready(ctx, c);
+	if (installed)
+		return exec_installed(ctx, c);
 	if (ctx->settings.errors && !stop) {
 		log_error("exec %s: refusing to start with broken configuration (see above)", c->name);
 		return LSB_ERR_NOT_CONFIGURED;

@@ -34,6 +34,14 @@ enum readiness {
 	READY_PIPE_WATCHED,   /* forking, and it watches nfsd's pipe directory
 			       * in rpc_pipefs (pipe_watch.h), in both inits:
 			       * nfsd gives up on it after ~0.5 s (nfsdcld) */
+	READY_SOCKET,         /* its AF_UNIX socket (column socket) accepts a
+			       * connection, in both inits: what its clients
+			       * connect to (fsidd, for rpc.mountd) */
+};
+
+/* A value of nfs.conf with the default the daemon itself uses. */
+struct conf_value {
+	const char *section, *key, *dflt;
 };
 
 /* Which configuration rule decides an optional component (policy.c holds
@@ -125,6 +133,19 @@ struct component {
 				    * pipefs-directory: under systemd a target,
 				    * its mount unit generated */
 	unsigned export_mounts:1;  /* serves the exports: after their mounts */
+	/* stays in the foreground (never forks): the sysv runner forks, the
+	 * child starts a session and execs it, and the child's pid is the
+	 * daemon's; under systemd Type=exec */
+	unsigned foreground:1;
+	/* optional by installation: when its program is not installed a
+	 * target's start skips it with this note (under systemd the unit's
+	 * ExecCondition= skips it), rather than failing: older nfs-utils
+	 * do not have it (fsidd: Debian 12's 2.6.2).  Only `after` edges may
+	 * name such a component, never `needs`. */
+	const char *if_installed;
+	/* READY_SOCKET: where the socket is, as the daemon reads it from
+	 * nfs.conf ("@NAME": Linux's abstract namespace, no file) */
+	struct conf_value socket;
 	enum client_use client_use;
 	/* a key of [nfs-ctl] whose value is the nice(2) increment of its start
 	 * command, in both inits (Debian's RPCNFSDPRIORITY, applied there

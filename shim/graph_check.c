@@ -56,6 +56,17 @@ static int check_row(const struct component *c)
 			       c->name);
 	if (c->ready == READY_RPC_REGISTERED && !c->rpcprog)
 		bad += problem("%s: waits for its RPC program, but has none", c->name);
+	if (c->ready == READY_SOCKET && !(c->socket.section && c->socket.key && c->socket.dflt))
+		bad += problem("%s: waits for its socket, but has none", c->name);
+	if (c->foreground && c->kind != KIND_DAEMON)
+		bad += problem("%s: in the foreground, but not a daemon", c->name);
+	if (c->if_installed && c->kind != KIND_DAEMON && c->kind != KIND_ONESHOT)
+		bad += problem("%s: optional by installation, but runs no program", c->name);
+	for (unsigned i = 0; i < graph_size; i++)
+		for (unsigned j = 0; c->if_installed && graph[i].needs[j]; j++)
+			if (strcmp(graph[i].needs[j], c->name) == 0)
+				bad += problem("%s: needs %s, which may not be installed (use after)",
+					       graph[i].name, c->name);
 	if (graph_find(c->name) != c)
 		bad += problem("%s: two rows of that name", c->name);
 	return bad;

@@ -217,6 +217,11 @@ static void select_target(struct ctx *ctx, struct plan *p, int starting)
 
 		if (!(c->targets & p->target) && !shared)
 			continue;
+		/* older nfs-utils lack it (graph: if_installed) */
+		if (starting && c->if_installed && !installed(c->start)) {
+			p->sel.skip_why[i] = c->if_installed;
+			continue;
+		}
 		if (gate && graph_gated(c) && !policy_wants(ctx, p->what, c, &why)) {
 			p->sel.skip_why[i] = why && *why ? why : "not wanted by configuration";
 			continue;

@@ -33,6 +33,20 @@ void proc_nap_ms(int ms)
 		;
 }
 
+int proc_wait_until(int (*ready)(const void *), const void *arg, int timeout_ms)
+{
+	long long deadline = proc_now_ms() + timeout_ms;
+	int step = 1;
+
+	while (!ready(arg)) {
+		if (proc_now_ms() >= deadline)
+			return -1;
+		proc_nap_ms(step);
+		step = step < 50 ? step * 2 : 50;
+	}
+	return 0;
+}
+
 /* Daemons must not inherit the caller's environment: at boot, from an
  * administrator's shell and from systemd they must get the same one. */
 static char *const clean_env[] = {
@@ -182,6 +196,21 @@ enum run_result proc_run_niced(const struct strv *argv, const char *outfile, int
 	}
 	*status = WEXITSTATUS(wstatus);
 	return *status == 127 ? RUN_EXEC_FAILED : RUN_EXITED;
+}
+
+pid_t proc_spawn_session(const struct strv *argv)
+{
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid != 0)
+		return pid;
+	/* what a forking daemon's daemon() does for itself; child_exec
+	 * gives it the clean state every command gets (cwd /, no mask...) */
+	setsid();
+	child_exec(argv, NULL, 0);
+	return -1; /* not reached: child_exec exits */
 }
 
 enum run_result proc_run_inherit(const struct strv *argv, int timeout_ms,

@@ -35,9 +35,19 @@ enum run_result proc_run_inherit(const struct strv *argv, int timeout_ms,
  * itself.  Exits 126 when /dev/null or / cannot be opened. */
 void proc_reset_inherited(void);
 
+/* Starts ARGV (argv[0] is a path) as a daemon that stays in the
+ * foreground: a child in a session of its own (no terminal, no caller's
+ * process group), stdin, stdout and stderr on /dev/null, the clean
+ * environment.  Returns its pid at once (it is the daemon's: the child
+ * execs), -1 when fork fails.  The caller waits for its readiness. */
+pid_t proc_spawn_session(const struct strv *argv);
+
 /* Milliseconds on the monotonic clock. */
 long long proc_now_ms(void);
 void proc_nap_ms(int ms);
+/* Asks READY(ARG) with a growing pause (1 ms doubling to 50 ms) until it
+ * says yes (0) or TIMEOUT_MS passed (-1): no fixed sleep. */
+int proc_wait_until(int (*ready)(const void *), const void *arg, int timeout_ms);
 
 /* Live (not zombie) process? */
 int proc_alive(pid_t pid);

@@ -2,6 +2,7 @@
 #include "paths.h"
 #include "policy.h"
 #include "rpcbind_query.h"
+#include "socket_ready.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,9 +28,11 @@ int expects_registration(const struct ctx *ctx, const struct component *c)
 	       (!c->rpc_if_v3 || !policy_v4_only(ctx));
 }
 
-int readiness_reached(const struct component *c)
+int readiness_reached(const struct ctx *ctx, const struct component *c)
 {
 	switch (c->ready) {
+	case READY_SOCKET:
+		return socket_ready(ctx, c);
 	case READY_RPC_REGISTERED:
 		return rpcbind_registered(c->rpcprog) > 0;
 	case READY_NFSD_THREADS:

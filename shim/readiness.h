@@ -10,8 +10,8 @@
 int nfsd_threads(void);
 /* Does C wait for its RPC program?  (Not rpc.mountd on a v4-only server.) */
 int expects_registration(const struct ctx *ctx, const struct component *c);
-/* Has C's signal come (RPC program registered, nfsd threads)?  1 for the
- * signals this cannot see. */
-int readiness_reached(const struct component *c);
+/* Has C's signal come (RPC program registered, nfsd threads, its socket
+ * accepts)?  1 for the signals this cannot see. */
+int readiness_reached(const struct ctx *ctx, const struct component *c);
 
 #endif

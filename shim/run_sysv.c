@@ -14,6 +14,7 @@
 #include "readiness.h"
 #include "rpcbind_query.h"
 #include "shared_stop.h"
+#include "socket_ready.h"
 #include "xalloc.h"
 
 #include <errno.h>
@@ -21,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* What happened so far, for the report when a step fails.  A stop also
@@ -71,23 +73,18 @@ static int run_command(struct ctx *ctx, const struct step *s)
 	return rc;
 }
 
-static int wait_until(int (*ready)(const void *), const void *arg, int timeout_ms)
-{
-	long long deadline = proc_now_ms() + timeout_ms;
-	int step = 1;
 
-	while (!ready(arg)) {
-		if (proc_now_ms() >= deadline)
-			return -1;
-		proc_nap_ms(step);
-		step = step < 50 ? step * 2 : 50;
-	}
-	return 0;
-}
+/* What readiness_reached() asks about, through wait_until's one pointer */
+struct ready_arg {
+	const struct ctx *ctx;
+	const struct component *c;
+};
 
 static int signal_reached(const void *arg)
 {
-	return readiness_reached(arg);
+	const struct ready_arg *a = arg;
+
+	return readiness_reached(a->ctx, a->c);
 }
 
 static int rpcbind_ready(const void *arg)
@@ -119,7 +116,7 @@ static int step_check_rpcbind(struct ctx *ctx)
 		wait_ms = ctx->timeout_ms;
 	}
 	free(script);
-	if (wait_until(rpcbind_ready, NULL, wait_ms) == 0)
+	if (proc_wait_until(rpcbind_ready, NULL, wait_ms) == 0)
 		return LSB_OK;
 	log_error("rpcbind is not running (nothing answers on %s/run/rpcbind.sock); "
 		  "NFS needs it: start the rpcbind service first", paths_root());
@@ -213,6 +210,77 @@ static int give_up(struct ctx *ctx, const struct component *c, pid_t pid)
 	return LSB_ERR_GENERIC;
 }
 
+/* A daemon that stays in the foreground (graph: foreground) has started
+ * once its readiness came, or failed when it exited first. */
+struct fg_wait {
+	const struct ctx *ctx;
+	const struct component *c;
+	pid_t pid;
+	int exited, wstatus;
+};
+
+static int fg_settled(const void *arg)
+{
+	struct fg_wait *w = (struct fg_wait *)arg;
+
+	if (waitpid(w->pid, &w->wstatus, WNOHANG) == w->pid) {
+		w->exited = 1;
+		return 1;
+	}
+	return readiness_reached(w->ctx, w->c);
+}
+
+/* What the daemon was waited for, for the failure message. */
+static char *readiness_text(const struct ctx *ctx, const struct component *c)
+{
+	char *where, *text;
+
+	if (c->ready != READY_SOCKET)
+		return xstrdup("its readiness");
+	where = socket_ready_path(ctx, c);
+	text = xasprintf("a connection to %s", where);
+	free(where);
+	return text;
+}
+
+/* nfs-ctl forks, the child starts a session and execs the daemon: the
+ * child's pid is the daemon's, recorded as a forking daemon's is. */
+static int start_foreground(struct ctx *ctx, const struct step *s, struct progress *pr)
+{
+	const struct component *c = s->c;
+	struct fg_wait w = { ctx, c, proc_spawn_session(&s->argv), 0, 0 };
+	char *what;
+
+	if (w.pid < 0) {
+		log_error("%s: cannot fork: %s", c->name, strerror(errno));
+		return LSB_ERR_GENERIC;
+	}
+	if (proc_wait_until(fg_settled, &w, ctx->timeout_ms) == 0 && !w.exited) {
+		if (pidrec_save(c, w.pid) != 0) {
+			log_error("%s: pid %d cannot be recorded (see above): nothing could stop it later; "
+				  "stopping it", c->name, (int)w.pid);
+			return give_up(ctx, c, w.pid);
+		}
+		strv_add(&pr->started, c->name);
+		pidrec_omit_from_killall(c, w.pid);
+		return LSB_OK;
+	}
+	if (w.exited && WIFSIGNALED(w.wstatus))
+		log_error("%s: %s was killed by signal %d before it was ready", c->name,
+			  s->argv.v[0], WTERMSIG(w.wstatus));
+	else if (w.exited)
+		log_error("%s: %s exited with code %d before it was ready", c->name,
+			  s->argv.v[0], WEXITSTATUS(w.wstatus));
+	if (w.exited)
+		return LSB_ERR_GENERIC;
+	what = readiness_text(ctx, c);
+	log_error("%s: pid %d gave no sign of readiness (%s) within %d ms; stopping it",
+		  c->name, (int)w.pid, what, ctx->timeout_ms);
+	free(what);
+	proc_terminate(w.pid, ctx->timeout_ms);
+	return LSB_ERR_GENERIC;
+}
+
 /* A forking daemon is ready when its parent exited with 0, its pid is
  * known, its RPC program (if any) is registered, and (nfsdcld) it watches
  * its pipe directory. */
@@ -241,12 +309,14 @@ static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr
 		log_info("%s: removing stale pid file", c->name);
 		pidrec_forget(c);
 	}
+	if (c->foreground)
+		return start_foreground(ctx, s, pr);
 	nd.nbefore = proc_find_by_exe(nd.exe, before, sizeof(before) / sizeof(*before));
 	if (run_command(ctx, s) != 0) {
 		stop_leftovers(ctx, &nd, c);
 		return LSB_ERR_GENERIC;
 	}
-	if (wait_until(daemon_found, &nd, ctx->timeout_ms) != 0) {
+	if (proc_wait_until(daemon_found, &nd, ctx->timeout_ms) != 0) {
 		if (proc_find_new(nd.exe, before, nd.nbefore, &pid) == 0) {
 			log_error("%s: %s exited with 0 but no daemon process is left", c->name,
 				  s->argv.v[0]);
@@ -261,7 +331,8 @@ static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr
 			  "stopping it", c->name, (int)nd.pid);
 		return give_up(ctx, c, nd.pid);
 	}
-	if (expects_registration(ctx, c) && wait_until(signal_reached, c, ctx->timeout_ms) != 0) {
+	if (expects_registration(ctx, c) &&
+	    proc_wait_until(signal_reached, &(struct ready_arg){ ctx, c }, ctx->timeout_ms) != 0) {
 		log_error("%s: pid %d did not register RPC program %lu with rpcbind within %d ms; stopping it",
 			  c->name, (int)nd.pid, c->rpcprog, ctx->timeout_ms);
 		return give_up(ctx, c, nd.pid);
@@ -335,7 +406,7 @@ static int run_fallback(struct ctx *ctx, const struct step *s)
  * failed, and what it needs must stay: the runner keeps mountd and the
  * exports for it (still_up).  Where its state shows it gone, or cannot be
  * seen, nothing is left to protect: a warning, as before. */
-static int stop_failed(const struct step *s, struct progress *pr)
+static int stop_failed(const struct ctx *ctx, const struct step *s, struct progress *pr)
 {
 	const struct component *c = s->c;
 
@@ -343,7 +414,7 @@ static int stop_failed(const struct step *s, struct progress *pr)
 		log_warn("%s: %s failed; the stop goes on", c->name, s->argv.v[0]);
 		return LSB_OK;
 	}
-	if (!readiness_reached(c)) {
+	if (!readiness_reached(ctx, c)) {
 		log_warn("%s: %s failed; %s is not running", c->name, s->argv.v[0], c->name);
 		return LSB_OK;
 	}
@@ -370,7 +441,7 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 		once_per_boot_done(c, 1);
 	if (run_command(ctx, s) != 0 && !run_fallback(ctx, s)) {
 		if (!starting)
-			return stop_failed(s, pr);
+			return stop_failed(ctx, s, pr);
 		if (c->best_effort)
 			return LSB_OK;
 		if (!c->exit_ignored)
@@ -382,7 +453,7 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 	}
 	/* sm-notify must only speak once nfsd really serves */
 	if (starting && c->ready == READY_NFSD_THREADS &&
-	    wait_until(signal_reached, c, ctx->timeout_ms) != 0) {
+	    proc_wait_until(signal_reached, &(struct ready_arg){ ctx, c }, ctx->timeout_ms) != 0) {
 		log_error("%s: %s succeeded but the kernel reports no server threads",
 			  c->name, s->argv.v[0]);
 		return LSB_ERR_GENERIC;

@@ -210,10 +210,16 @@ static void write_service_section(FILE *f, const struct component *c)
 		return;
 	}
 	fputs("\n[Service]\n", f);
+	/* not installed: skipped, not failed (nfs-server.target Requires= it) */
+	if (c->if_installed)
+		fprintf(f, "ExecCondition=%s exec --installed %s\n", NFS_CTL_PLACEHOLDER, c->name);
 	if (c->kind == KIND_DAEMON) {
-		fprintf(f, "Type=forking\nExecStart=%s exec %s\n", NFS_CTL_PLACEHOLDER, c->name);
+		/* `nfs-ctl exec` becomes the daemon: a foreground one is the
+		 * main process once the exec succeeded */
+		fprintf(f, "Type=%s\nExecStart=%s exec %s\n", c->foreground ? "exec" : "forking",
+			NFS_CTL_PLACEHOLDER, c->name);
 		/* the start job ends only once it is ready (nfsd is After= it) */
-		if (c->ready == READY_PIPE_WATCHED)
+		if (c->ready == READY_PIPE_WATCHED || c->ready == READY_SOCKET)
 			fprintf(f, "ExecStartPost=%s exec --ready %s\n", NFS_CTL_PLACEHOLDER, c->name);
 		if (c->pidfile)
 			fprintf(f, "PIDFile=%s\n", c->pidfile);

@@ -11,6 +11,7 @@ load helpers
 nfsd-fs
 pipefs
 statd
+fsidd
 mountd
 idmapd
 nfsdcld
@@ -41,7 +42,11 @@ sm-notify"
 	assert_line "nfs-ctl: graph: odd: waits for its RPC program, but has none"
 	assert_line "nfs-ctl: graph: lost: gated, but a member of no target"
 	assert_line "nfs-ctl: graph: base: two rows of that name"
-	[ "$status" -eq 9 ]
+	assert_line "nfs-ctl: graph: sock: waits for its socket, but has none"
+	assert_line "nfs-ctl: graph: sock: in the foreground, but not a daemon"
+	assert_line "nfs-ctl: graph: sock: optional by installation, but runs no program"
+	assert_line "nfs-ctl: graph: needy: needs sock, which may not be installed (use after)"
+	[ "$status" -eq 13 ]
 }
 
 @test "graph --list and --check refuse other arguments" {

@@ -22,6 +22,13 @@ const struct component graph[] = {
 	/* gated, but in no target */
 	{ .name = "lost", .kind = KIND_DAEMON, .unit = "lost.service", .start = "lost",
 	  .gate = GATE_IDMAP },
+	/* in the foreground and optional by installation, but a mount; waits
+	 * for a socket it does not name */
+	{ .name = "sock", .kind = KIND_MOUNT, .unit = "sock.mount", .start = "x /s",
+	  .foreground = 1, .if_installed = "absent", .ready = READY_SOCKET },
+	/* needs what may not be installed */
+	{ .name = "needy", .kind = KIND_DAEMON, .unit = "needy.service", .start = "needy",
+	  .needs = { "sock" } },
 	/* a second row of one name */
 	{ .name = "base", .kind = KIND_MOUNT, .unit = "base2.mount", .start = "x /y" },
 };
