@@ -68,9 +68,10 @@ teardown() {
 		'ExecStartPost=@NFS_CTL@ exec --ready nfsdcld')"
 	# and nfsd's unit is ordered after it, so every (re)start of nfsd waits
 	grep -q '^After=.*nfsdcld.service' "$BATS_TEST_TMPDIR/nfsd.service.in"
-	# no other unit waits for a pipe
+	# no other unit waits for a pipe (fsidd's waits for its socket)
 	run grep -l 'exec --ready' "$BATS_TEST_TMPDIR"/*.in
-	assert_output "$BATS_TEST_TMPDIR/nfsdcld.service.in"
+	assert_output "$(printf '%s\n' "$BATS_TEST_TMPDIR/fsidd.service.in" \
+		"$BATS_TEST_TMPDIR/nfsdcld.service.in")"
 }
 
 @test "exec --ready nfsdcld: returns once \$MAINPID watches, fails after the timeout when it never does" {

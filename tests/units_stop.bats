@@ -39,7 +39,7 @@ part_of_server() {
 @test "systemctl start nfs-server.target returns once every member started: the start barrier" {
 	grep -qx 'Requires=nfs-server-start-barrier.service' "$OUT/nfs-server.target.in"
 	run values After nfs-server-start-barrier.service
-	assert_output "$(printf '%s\n' proc-fs-nfsd.mount rpc-statd.service nfs-mountd.service \
+	assert_output "$(printf '%s\n' proc-fs-nfsd.mount rpc-statd.service fsidd.service nfs-mountd.service \
 		nfs-idmapd.service nfsdcld.service auth-rpcgss-module.service rpc-gssd.service rpc-svcgssd.service \
 		nfs-exports.service nfsd.service rpc-statd-notify.service)"
 	# inactive once it ran: it has no job at stop, so it orders nothing there
@@ -56,7 +56,7 @@ part_of_server() {
 	run values Before $u
 	assert_equal "$(sort <<<"$output")" "$(part_of_server)"
 	# idmapd is shared with NFSv4 clients (NEED_IDMAPD): spared like statd
-	[ "$(part_of_server | wc -l)" -eq 5 ]
+	[ "$(part_of_server | wc -l)" -eq 6 ]
 	grep -qx 'StopPropagatedFrom=nfs-server.target' "$OUT/$u.in"
 	grep -qx 'RemainAfterExit=yes' "$OUT/$u.in"
 	grep -qx 'RefuseManualStop=yes' "$OUT/$u.in"

@@ -28,7 +28,13 @@
  *                           MSG, exit CODE, the threads stay
  *     report-state          write what the program inherited (cwd, umask,
  *                           nice, blocked and ignored signals, open fds,
- *                           what fd 0 is) to $ROOT/var/log/stub-state.NAME */
+ *                           what fd 0 is) to $ROOT/var/log/stub-state.NAME
+ *     no-socket             fsidd: never listens on its socket
+ *
+ * fsidd stays in the foreground, as the real one does: it listens on the
+ * socket that [reexport] fsidd_socket in $ROOT/etc/nfs.conf names (a path
+ * under $ROOT, or "@NAME" in the abstract namespace; the real default
+ * "@/run/fsid.sock" when unset), and leaves on TERM. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -36,16 +42,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stddef.h>
 #include <sys/inotify.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
 
 struct faults {
 	int fail, fail_code, exit_code, delay_ms, hang, ignore_term;
 	int no_register, no_daemon, slow_register_ms, workers, watch_late_ms, no_watch;
-	int fail_stop, report_state;
+	int fail_stop, report_state, no_socket;
 	char message[512], stop_message[512];
 	char active[8][512];
 	int n_active;
@@ -166,6 +175,8 @@ static void read_faults(struct faults *f)
 			f->no_register = 1;
 		} else if (strcmp(line, "no-watch") == 0) {
 			f->no_watch = 1;
+		} else if (strcmp(line, "no-socket") == 0) {
+			f->no_socket = 1;
 		} else if (strcmp(line, "no-daemon") == 0) {
 			f->no_daemon = 1;
 		} else if (strncmp(line, "active ", 7) == 0 && f->n_active < 8) {
@@ -334,6 +345,65 @@ static int run_daemon(const struct faults *f)
 	return 0;
 }
 
+/* [reexport] fsidd_socket of the sandbox's nfs.conf (any line naming
+ * the key will do here), else fsidd's default */
+static void fsidd_socket_name(char *out, size_t len)
+{
+	FILE *f = fopen(in_root("/etc/nfs.conf"), "re");
+	char line[512], value[256];
+
+	snprintf(out, len, "@/run/fsid.sock");
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, " fsidd_socket = %255s", value) == 1)
+			snprintf(out, len, "%s", value);
+	if (f)
+		fclose(f);
+}
+
+static int listen_on(const char *sock)
+{
+	struct sockaddr_un addr;
+	socklen_t len;
+	const char *path = sock[0] == '@' ? sock : in_root(sock);
+	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+
+	memset(&addr, 0, sizeof(addr));
+	addr.sun_family = AF_UNIX;
+	if (fd < 0 || strlen(path) >= sizeof(addr.sun_path))
+		return -1;
+	memcpy(addr.sun_path, path, strlen(path));
+	len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + strlen(path));
+	if (sock[0] == '@')
+		addr.sun_path[0] = '\0';
+	else
+		unlink(path);
+	if (bind(fd, (struct sockaddr *)&addr, len) < 0 || listen(fd, 5) < 0)
+		return -1;
+	return fd;
+}
+
+/* fsidd: no fork; ready once it listens; TERM ends it */
+static int run_foreground(const struct faults *f)
+{
+	char sock[256], sig[300];
+	sigset_t none;
+	int fd = -1;
+
+	signal(SIGTERM, f->ignore_term ? SIG_IGN : on_signal);
+	signal(SIGINT, on_signal);
+	fsidd_socket_name(sock, sizeof(sock));
+	if (!f->no_socket && (fd = listen_on(sock)) < 0)
+		return 1;
+	sigemptyset(&none);
+	while (!got_signal)
+		sigsuspend(&none);
+	if (fd >= 0 && sock[0] != '@')
+		unlink(in_root(sock));
+	snprintf(sig, sizeof(sig), "%s:stopped", name);
+	log_line(sig, 0, NULL, got_signal == SIGTERM ? "TERM" : "INT");
+	return 0;
+}
+
 static int run_nfsd(const struct faults *f, int argc, char **argv)
 {
 	int threads = 8; /* rpc.nfsd's default */
@@ -490,6 +560,8 @@ int main(int argc, char **argv)
 		return run_mount(argc, argv);
 	if (strcmp(name, "systemctl") == 0)
 		return run_systemctl(&f, argc, argv);
+	if (strcmp(name, "fsidd") == 0)
+		return run_foreground(&f);
 	if (strcmp(name, "exportfs") == 0 || strcmp(name, "sm-notify") == 0 ||
 	    strcmp(name, "modprobe") == 0)
 		return f.exit_code;
