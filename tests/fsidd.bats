@@ -110,6 +110,15 @@ fsidd_pid() {
 	[ ! -e "$ROOT/run/nfs-ctl/fsidd.pid" ]
 }
 
+@test "fsidd killed before it is ready: start fails naming the signal, mountd not started" {
+	fault fsidd crash
+	run ctl start server
+	assert_failure 1
+	assert_output --partial "fsidd: $ROOT/usr/sbin/fsidd was killed by signal 9 before it was ready"
+	[ -z "$(calls_of rpc.mountd)" ]
+	[ ! -e "$ROOT/run/nfs-ctl/fsidd.pid" ]
+}
+
 @test "stop server: fsidd stops after mountd, by TERM, its pid record gone" {
 	ctl start server
 	clear_calls

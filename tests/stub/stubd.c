@@ -30,6 +30,7 @@
  *                           nice, blocked and ignored signals, open fds,
  *                           what fd 0 is) to $ROOT/var/log/stub-state.NAME
  *     no-socket             fsidd: never listens on its socket
+ *     crash                 fsidd: killed by SIGKILL before it listens
  *
  * fsidd stays in the foreground, as the real one does: it listens on the
  * socket that [reexport] fsidd_socket in $ROOT/etc/nfs.conf names (a path
@@ -54,7 +55,7 @@
 struct faults {
 	int fail, fail_code, exit_code, delay_ms, hang, ignore_term;
 	int no_register, no_daemon, slow_register_ms, workers, watch_late_ms, no_watch;
-	int fail_stop, report_state, no_socket;
+	int fail_stop, report_state, no_socket, crash;
 	char message[512], stop_message[512];
 	char active[8][512];
 	int n_active;
@@ -177,6 +178,8 @@ static void read_faults(struct faults *f)
 			f->no_watch = 1;
 		} else if (strcmp(line, "no-socket") == 0) {
 			f->no_socket = 1;
+		} else if (strcmp(line, "crash") == 0) {
+			f->crash = 1;
 		} else if (strcmp(line, "no-daemon") == 0) {
 			f->no_daemon = 1;
 		} else if (strncmp(line, "active ", 7) == 0 && f->n_active < 8) {
@@ -392,6 +395,8 @@ static int run_foreground(const struct faults *f)
 	signal(SIGTERM, f->ignore_term ? SIG_IGN : on_signal);
 	signal(SIGINT, on_signal);
 	fsidd_socket_name(sock, sizeof(sock));
+	if (f->crash)
+		kill(getpid(), SIGKILL);
 	if (!f->no_socket && (fd = listen_on(sock)) < 0)
 		return 1;
 	sigemptyset(&none);
