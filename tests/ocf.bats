@@ -234,7 +234,7 @@ systemctl_stub() {
 	cat >"$BATS_TEST_TMPDIR/bin/systemctl" <<-'X'
 	#!/bin/sh
 	case "$*" in
-	*"--value nfs-server.target") echo "nfs-server-start-barrier.service nfs-mountd.service rpc-gssd.service" ;;
+	*"--value nfs-server.target") echo "nfs-server-start-barrier.service nfs-mountd.service rpc-gssd.service fsidd.service" ;;
 	*LoadState*) echo loaded ;;
 	*"Type --value nfs-server-start-barrier.service") echo oneshot ;;
 	*"RemainAfterExit --value nfs-server-start-barrier.service") echo no ;;
@@ -245,6 +245,8 @@ systemctl_stub() {
 	*ActiveState*) echo inactive ;;
 	*"ConditionResult --value rpc-gssd.service") echo "${GSSD_CONDITION:-no}" ;;
 	*ConditionResult*) echo yes ;;
+	*"property=Result --value fsidd.service") echo "${FSIDD_RESULT:-exec-condition}" ;;
+	*"property=Result"*) echo success ;;
 	esac
 	X
 	chmod +x "$BATS_TEST_TMPDIR/bin/systemctl"
@@ -271,4 +273,21 @@ systemctl_stub() {
 	run members GSSD_CONDITION=yes
 	assert_failure 1
 	assert_output "nfs-server.target is active but not all its services are: rpc-gssd.service:inactive"
+}
+
+@test "monitor under systemd: a member skipped by its ExecCondition= (fsidd not installed) is not dead; inactive after a run, it is" {
+	systemctl_stub
+	mkdir -p "$ROOT/run/systemd/system"
+	sed -n -e '/^under_systemd()/,/^}/p' -e '/^members_monitor()/,/^}/p' "$AGENT" >"$BATS_TEST_TMPDIR/members.sh"
+	members() {
+		env PATH="$BATS_TEST_TMPDIR/bin:$PATH" OCF_RESKEY_root="$ROOT" OCF_RESKEY_init=systemd "$@" \
+			sh -c 'OCF_SUCCESS=0 OCF_ERR_GENERIC=1; ocf_exit_reason() { echo "$*"; }
+				. "$1"; members_monitor' members "$BATS_TEST_TMPDIR/members.sh"
+	}
+	run members FSIDD_RESULT=exec-condition
+	assert_success
+	assert_output ""
+	run members FSIDD_RESULT=success
+	assert_failure 1
+	assert_output "nfs-server.target is active but not all its services are: fsidd.service:inactive"
 }
