@@ -21,3 +21,8 @@ void log_file_warn(const char *file, int line, const char *fmt, ...)
 	(void)line;
 	(void)fmt;
 }
+
+void log_warn(const char *fmt, ...)
+{
+	(void)fmt;
+}
