@@ -252,17 +252,24 @@ systemctl_stub() {
 	chmod +x "$BATS_TEST_TMPDIR/bin/systemctl"
 }
 
-@test "monitor under systemd: a oneshot member that ran (the start barrier) or one skipped by its condition (gssd without a keytab) is not dead; a failed service is" {
+# members_setup: the stub systemctl under a booted systemd, and the agent's
+# two functions on their own (the agent dispatches on its action when
+# sourced); then `members VAR=VALUE...` runs members_monitor with the stub
+# first on PATH
+members_setup() {
 	systemctl_stub
 	mkdir -p "$ROOT/run/systemd/system"
-	# the agent's two functions on their own (the agent dispatches on
-	# its action when sourced), with the stub first on PATH
 	sed -n -e '/^under_systemd()/,/^}/p' -e '/^members_monitor()/,/^}/p' "$AGENT" >"$BATS_TEST_TMPDIR/members.sh"
-	members() {
-		env PATH="$BATS_TEST_TMPDIR/bin:$PATH" OCF_RESKEY_root="$ROOT" OCF_RESKEY_init=systemd "$@" \
-			sh -c 'OCF_SUCCESS=0 OCF_ERR_GENERIC=1; ocf_exit_reason() { echo "$*"; }
-				. "$1"; members_monitor' members "$BATS_TEST_TMPDIR/members.sh"
-	}
+}
+
+members() {
+	env PATH="$BATS_TEST_TMPDIR/bin:$PATH" OCF_RESKEY_root="$ROOT" OCF_RESKEY_init=systemd "$@" \
+		sh -c 'OCF_SUCCESS=0 OCF_ERR_GENERIC=1; ocf_exit_reason() { echo "$*"; }
+			. "$1"; members_monitor' members "$BATS_TEST_TMPDIR/members.sh"
+}
+
+@test "monitor under systemd: a oneshot member that ran (the start barrier) or one skipped by its condition (gssd without a keytab) is not dead; a failed service is" {
+	members_setup
 	run members
 	assert_success
 	assert_output ""
@@ -276,14 +283,7 @@ systemctl_stub() {
 }
 
 @test "monitor under systemd: a member skipped by its ExecCondition= (fsidd not installed) is not dead; inactive after a run, it is" {
-	systemctl_stub
-	mkdir -p "$ROOT/run/systemd/system"
-	sed -n -e '/^under_systemd()/,/^}/p' -e '/^members_monitor()/,/^}/p' "$AGENT" >"$BATS_TEST_TMPDIR/members.sh"
-	members() {
-		env PATH="$BATS_TEST_TMPDIR/bin:$PATH" OCF_RESKEY_root="$ROOT" OCF_RESKEY_init=systemd "$@" \
-			sh -c 'OCF_SUCCESS=0 OCF_ERR_GENERIC=1; ocf_exit_reason() { echo "$*"; }
-				. "$1"; members_monitor' members "$BATS_TEST_TMPDIR/members.sh"
-	}
+	members_setup
 	run members FSIDD_RESULT=exec-condition
 	assert_success
 	assert_output ""
