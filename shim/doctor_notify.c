@@ -2,13 +2,15 @@
  * (sm-notify) go out only once nfsd served?  Peers told earlier reclaim
  * their locks from a server that is not listening, and lose them.
  *
- * What the system records: nfs-ctl's sysv runner notes nfsd's thread
- * count in its once-per-boot mark when it runs sm-notify; sm-notify leaves
- * its own pid file (graph: boot_mark).  When only the latter exists
- * (systemd ran it, or an older nfs-ctl), the order is "unknown" rather
- * than guessed. */
+ * What the system records: nfs-ctl notes nfsd's thread count in its
+ * once-per-boot mark when it runs sm-notify, under sysvinit (the runner)
+ * and systemd (`exec`) alike (once_mark.h); sm-notify leaves its own pid
+ * file (graph: boot_mark).  When only the latter exists (sm-notify run by
+ * hand or by another package's unit), the order is "unknown" rather than
+ * guessed. */
 #include "doctor.h"
 #include "paths.h"
+#include "once_mark.h"
 #include "pidrec.h"
 #include "readiness.h"
 #include "xalloc.h"
@@ -16,23 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
-
-/* nfsd's threads when nfs-ctl ran C this boot; -1 when nfs-ctl did not
- * (or recorded nothing). */
-static int threads_at_run(const struct component *c)
-{
-	char *path = state_path(c->name, ".done");
-	FILE *f = fopen(path, "re");
-	int n = -1;
-
-	free(path);
-	if (!f)
-		return -1;
-	if (fscanf(f, "nfsd-threads=%d", &n) != 1)
-		n = -1;
-	fclose(f);
-	return n;
-}
 
 static int ran_this_boot(const struct component *c)
 {
@@ -57,7 +42,7 @@ static char *forced_again(const struct doctor *d, const struct component *c)
 static void check_notify(struct doctor *d, const struct component *c)
 {
 	const char *expected = "sent once nfsd served";
-	int threads = threads_at_run(c);
+	int threads = once_mark_threads(c);
 
 	if (threads > 0)
 		doctor_add(d, LEVEL_OK, c->name, "notify-order", xstrdup(expected),
@@ -68,8 +53,8 @@ static void check_notify(struct doctor *d, const struct component *c)
 			   NULL, forced_again(d, c));
 	else if (ran_this_boot(c))
 		doctor_add(d, LEVEL_INFO, c->name, "notify-order", xstrdup(expected),
-			   xstrdup("unknown: sent this boot, not by nfs-ctl's runner (under "
-				   "systemd: journalctl -b -u rpc-statd-notify.service)"),
+			   xstrdup("unknown: sent this boot, not through nfs-ctl (its unit's "
+				   "journal may tell: journalctl -b -u rpc-statd-notify.service)"),
 			   NULL, NULL);
 	else
 		doctor_add(d, nfsd_threads() > 0 ? LEVEL_WARN : LEVEL_INFO, c->name, "notify-order",

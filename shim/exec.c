@@ -5,6 +5,7 @@
 #include "conf_diag.h"
 #include "graph.h"
 #include "log.h"
+#include "once_mark.h"
 #include "lsb.h"
 #include "pipe_watch.h"
 #include "plan.h"
@@ -230,6 +231,10 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 
 		strv_init(&a);
 		plan_start_argv(ctx, c, &a, &missing);
+		/* the same mark the sysv runner leaves, so that doctor knows
+		 * this boot's notify order under systemd too */
+		if (c->once_per_boot && !missing)
+			once_mark_write(c);
 		/* ourselves: the command (and its fallback) inherit it */
 		if (policy_nice(ctx, c))
 			(void)!nice(policy_nice(ctx, c));

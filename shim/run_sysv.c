@@ -7,6 +7,7 @@
 #include "lsb.h"
 #include "mounts.h"
 #include "paths.h"
+#include "once_mark.h"
 #include "pidrec.h"
 #include "pipe_watch.h"
 #include "policy.h"
@@ -345,31 +346,6 @@ static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr
 	return LSB_OK;
 }
 
-/* sm-notify runs once per boot: /run is emptied at boot, so a mark there
- * says it already ran (a second start or a restart must not repeat it).
- * The mark holds nfsd's thread count at that moment: `nfs-ctl doctor`
- * tells from it whether this boot's lock recovery came in the right order
- * (docs/doctor.md, check notify-order). */
-static int once_per_boot_done(const struct component *c, int mark)
-{
-	char *path = state_file(c->name, ".done");
-	int done = 0, fd;
-
-	if (!path)
-		return 0;
-	if (mark) {
-		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-		if (fd >= 0) {
-			dprintf(fd, "nfsd-threads=%d\n", nfsd_threads());
-			close(fd);
-		}
-	} else {
-		done = access(path, F_OK) == 0;
-	}
-	free(path);
-	return done;
-}
-
 /* A second start finds the work done: nfsd serves, so the export table
  * is loaded (reload re-reads it) and the threads run; nothing runs twice. */
 static int already_done(const struct step *s)
@@ -377,7 +353,7 @@ static int already_done(const struct step *s)
 	const struct component *c = s->c;
 	int threads = nfsd_threads();
 
-	if (c->once_per_boot && once_per_boot_done(c, 0)) {
+	if (c->once_per_boot && once_mark_exists(c)) {
 		log_info("%s: already ran since boot", c->name);
 		return 1;
 	}
@@ -438,7 +414,7 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 	if (starting && !refresh && already_done(s))
 		return LSB_OK;
 	if (c->once_per_boot)
-		once_per_boot_done(c, 1);
+		once_mark_write(c);
 	if (run_command(ctx, s) != 0 && !run_fallback(ctx, s)) {
 		if (!starting)
 			return stop_failed(ctx, s, pr);

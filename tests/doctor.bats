@@ -315,12 +315,33 @@ assert n > 10, n
 	assert_line "WARN  sm-notify  expected sent once nfsd served; seen sent before nfsd served: peers may have lost their locks; fix: $ROOT/sbin/sm-notify -f"
 }
 
+@test "doctor under systemd: exec sm-notify marks the order like the sysv runner; the boot's first mark is kept" {
+	ctl_systemd exec nfsd
+	ctl_systemd exec sm-notify
+	assert_equal "$(cat "$ROOT/run/nfs-ctl/sm-notify.done")" "nfsd-threads=8"
+	run ctl_systemd doctor server
+	assert_line "OK    sm-notify  expected sent once nfsd served; seen sent while nfsd served (8 threads)"
+	# a repeat after nfsd stopped does not rewrite the boot's record
+	"$NFS_CTL" --root "$ROOT" --init=systemd exec --stop nfsd
+	assert_equal "$(cat "$ROOT/proc/fs/nfsd/threads")" "0"
+	ctl_systemd exec sm-notify
+	assert_equal "$(cat "$ROOT/run/nfs-ctl/sm-notify.done")" "nfsd-threads=8"
+}
+
+@test "doctor under systemd: sm-notify started before nfsd served is a WARN" {
+	ctl_systemd exec sm-notify
+	assert_equal "$(cat "$ROOT/run/nfs-ctl/sm-notify.done")" "nfsd-threads=0"
+	ctl_systemd exec nfsd
+	run ctl_systemd doctor server
+	assert_line --partial "WARN  sm-notify  expected sent once nfsd served; seen sent before nfsd served"
+}
+
 @test "doctor: the notice's order is unknown when nfs-ctl did not send it; not sent is a WARN" {
 	ctl start server
 	rm "$ROOT/run/nfs-ctl/sm-notify.done"
 	touch "$ROOT/run/sm-notify.pid"
 	run ctl doctor server
-	assert_line "INFO  sm-notify  expected sent once nfsd served; seen unknown: sent this boot, not by nfs-ctl's runner (under systemd: journalctl -b -u rpc-statd-notify.service)"
+	assert_line "INFO  sm-notify  expected sent once nfsd served; seen unknown: sent this boot, not through nfs-ctl (its unit's journal may tell: journalctl -b -u rpc-statd-notify.service)"
 	rm "$ROOT/run/sm-notify.pid"
 	run ctl doctor server
 	assert_line "WARN  sm-notify  expected sent once nfsd served; seen not sent this boot; fix: nfs-ctl start sm-notify"

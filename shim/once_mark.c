@@ -1,0 +1,50 @@
+/* The once-per-boot mark (once_mark.h): /run/nfs-ctl/NAME.done. */
+#include "once_mark.h"
+#include "pidrec.h"
+#include "readiness.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+int once_mark_exists(const struct component *c)
+{
+	char *path = state_path(c->name, ".done");
+	int yes = access(path, F_OK) == 0;
+
+	free(path);
+	return yes;
+}
+
+void once_mark_write(const struct component *c)
+{
+	char *path = state_file(c->name, ".done");
+	int fd;
+
+	if (!path)
+		return;
+	/* O_EXCL keeps the boot's first mark; O_NOFOLLOW, since the state
+	 * directory is checked but the name in it could be planted */
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		dprintf(fd, "nfsd-threads=%d\n", nfsd_threads());
+		close(fd);
+	}
+	free(path);
+}
+
+int once_mark_threads(const struct component *c)
+{
+	char *path = state_path(c->name, ".done");
+	FILE *f = fopen(path, "re");
+	int n = -1;
+
+	free(path);
+	if (!f)
+		return -1;
+	if (fscanf(f, "nfsd-threads=%d", &n) != 1)
+		n = -1;
+	fclose(f);
+	return n;
+}

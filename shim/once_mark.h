@@ -1,0 +1,22 @@
+#ifndef NFS_CTL_ONCE_MARK_H
+#define NFS_CTL_ONCE_MARK_H
+#include "graph.h"
+
+/* The mark a once-per-boot component (sm-notify) leaves in nfs-ctl's state
+ * directory when it runs.  /run is emptied at boot, so the mark means "ran
+ * this boot".  It holds nfsd's thread count at that moment, which tells
+ * `nfs-ctl doctor` whether the lock-recovery notice went out only once
+ * nfsd served (docs/doctor.md, check notify-order). */
+
+/* Whether C already ran this boot. */
+int once_mark_exists(const struct component *c);
+
+/* Records that C runs now.  The first mark of a boot is kept: a later run
+ * (a forced repeat, a unit restarted by hand) does not rewrite history. */
+void once_mark_write(const struct component *c);
+
+/* nfsd's threads recorded in C's mark; -1 when there is no mark (or it
+ * holds no count, as an older nfs-ctl's). */
+int once_mark_threads(const struct component *c);
+
+#endif
