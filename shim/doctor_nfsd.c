@@ -126,8 +126,8 @@ static void check_monitored(struct doctor *d, const struct component *c)
 	if (!dp) {
 		/* statd creates it at its first start; reading it takes root
 		 * (or statd's user): say what could not be seen */
-		doctor_add(d, LEVEL_INFO, c->name, "monitored", xasprintf("peers listed in %s", rel),
-			   errno == ENOENT ? xstrdup("0 monitored peers (no directory yet)")
+		doctor_add(d, errno == ENOENT ? LEVEL_OK : LEVEL_INFO, c->name, "monitored",
+			   xasprintf("peers listed in %s", rel), errno == ENOENT ? xstrdup("0 monitored peers (no directory yet)")
 					   : xasprintf("unknown: %s: %s", dir, strerror(errno)),
 			   setting_origin(e), NULL);
 		goto out;
@@ -144,8 +144,9 @@ static void check_monitored(struct doctor *d, const struct component *c)
 		free(list);
 		list = next;
 	}
-	doctor_add(d, LEVEL_INFO, c->name, "monitored", xasprintf("peers listed in %s", rel),
-		   xasprintf("%zu monitored peer%s%s", peers.n, peers.n == 1 ? "" : "s", list),
+	/* no peer is the idle server's normal state, not news */
+	doctor_add(d, peers.n ? LEVEL_INFO : LEVEL_OK, c->name, "monitored",
+		   xasprintf("peers listed in %s", rel), xasprintf("%zu monitored peer%s%s", peers.n, peers.n == 1 ? "" : "s", list),
 		   setting_origin(e), NULL);
 out:
 	strv_free(&peers);

@@ -15,8 +15,8 @@ int once_mark_exists(const struct component *c);
  * (a forced repeat, a unit restarted by hand) does not rewrite history. */
 void once_mark_write(const struct component *c);
 
-/* nfsd's threads recorded in C's mark; -1 when there is no mark (or it
- * holds no count, as an older nfs-ctl's). */
+/* nfsd's threads recorded in C's mark; -1 when there is no mark or it
+ * holds no count (C had already run before nfs-ctl ran it). */
 int once_mark_threads(const struct component *c);
 
 #endif

@@ -203,8 +203,14 @@ recorded_pid() {
 	assert_line "INFO  nfsd       expected grace period over; seen grace period in progress (up to 90 s after the start): new locks wait, reclaims go first"
 	assert_line "INFO  statd      expected peers listed in /var/lib/nfs/sm; seen 2 monitored peers: client-a client-b"
 	echo Y >"$ROOT/proc/fs/nfsd/v4_end_grace"
+	rm "$ROOT/var/lib/nfs/sm/client-a" "$ROOT/var/lib/nfs/sm/client-b"
 	run ctl doctor server
 	assert_line "OK    nfsd       expected grace period over; seen grace period over"
+	# no peer is an idle server's normal state: OK, not news
+	assert_line "OK    statd      expected peers listed in /var/lib/nfs/sm; seen 0 monitored peers"
+	rmdir "$ROOT/var/lib/nfs/sm"
+	run ctl doctor server
+	assert_line "OK    statd      expected peers listed in /var/lib/nfs/sm; seen 0 monitored peers (no directory yet)"
 }
 
 @test "doctor --format=json: JSON lines with exactly the documented keys" {
@@ -334,6 +340,14 @@ assert n > 10, n
 	ctl_systemd exec nfsd
 	run ctl_systemd doctor server
 	assert_line --partial "WARN  sm-notify  expected sent once nfsd served; seen sent before nfsd served"
+}
+
+@test "doctor: sm-notify run by someone else before nfs-ctl's start: the order is unknown, not OK" {
+	touch "$ROOT/run/sm-notify.pid"
+	ctl start server
+	assert_equal "$(cat "$ROOT/run/nfs-ctl/sm-notify.done")" "sent-before-nfs-ctl"
+	run ctl doctor server
+	assert_line "INFO  sm-notify  expected sent once nfsd served; seen unknown: sent this boot, not through nfs-ctl (its unit's journal may tell: journalctl -b -u rpc-statd-notify.service)"
 }
 
 @test "doctor: the notice's order is unknown when nfs-ctl did not send it; not sent is a WARN" {
