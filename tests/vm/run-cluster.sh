@@ -13,6 +13,9 @@
 #   LAB_CLUSTER_INITS         the server's inits (default "systemd sysv")
 #   LAB_CLUSTER_MODES         the server's stacks (default "nfs-ctl"; add
 #                             "distro" for Debian's baseline in the same run)
+#   LAB_CLUSTER_SCENARIOS     which scenarios of guest/cluster/ run, as
+#                             LAB_SCENARIOS does for run-lab.sh (c1,c3 or
+#                             full names; default all)
 #   LAB_BREAK                 as in run-lab.sh (notify-early: the server runs
 #                             sm-notify before nfsd; scenario c1 must fail)
 #   LAB_DESTDIR, LAB_CACHE, LAB_OUT   as in run-lab.sh
@@ -26,6 +29,7 @@ release=${LAB_CLUSTER_RELEASE:-bookworm}
 inits=${LAB_CLUSTER_INITS:-systemd sysv}
 modes=${LAB_CLUSTER_MODES:-nfs-ctl}
 brk=${LAB_BREAK:-none}
+scen=${LAB_CLUSTER_SCENARIOS:-all}
 cache=${LAB_CACHE:-$here/.cache}
 out=${LAB_OUT:-$here/out}/cluster
 export LAB_VM_TIMEOUT="${LAB_VM_TIMEOUT:-3600}"
@@ -60,11 +64,11 @@ for m in $modes; do
 		qemu-img create -q -f qcow2 -b "$img/disk.img" -F raw "$run/server.qcow2"
 		stamp "$m, server $i: booting server and client (break $brk)"
 		LAB_BOOT_NET=$port:$((port + 1)) LAB_BOOT_DISK=$run/server.qcow2 \
-			"$here/boot.sh" "$run" server lab.init="$i" lab.mode="$m" lab.break="$brk" \
+			"$here/boot.sh" "$run" server lab.init="$i" lab.mode="$m" lab.break="$brk" lab.scenarios="$scen" \
 			lab.role=server lab.host=labsrv lab.ip=169.254.10.1/16 &
 		sp=$!
 		LAB_BOOT_NET=$((port + 1)):$port \
-			"$here/boot.sh" "$run" client lab.init=systemd lab.mode=distro lab.break=none \
+			"$here/boot.sh" "$run" client lab.init=systemd lab.mode=distro lab.break=none lab.scenarios="$scen" \
 			lab.role=client lab.host=labcli lab.ip=169.254.10.2/16 &
 		cp=$!
 		wait "$sp" || echo "cluster: $m/$i: the server left no results" >&2

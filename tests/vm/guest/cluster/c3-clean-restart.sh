@@ -1,0 +1,158 @@
+#!/bin/sh
+# Multi-host scenario 3, clean restart with locks held (issue 11): the client
+# holds a whole-file POSIX lock over NFSv3 and another over NFSv4.1 while the
+# server's administrator restarts the NFS server twice, first with nfs-ctl's
+# own command (`nfs-ctl restart server`), then with the init's
+# (`systemctl restart nfs-server` / `/etc/init.d/nfs-kernel-server restart`).
+# After each restart both locks must be held again on the server (F_GETLK,
+# polled: kept, or reclaimed in the grace period), rpc.statd must be the
+# same process, and the holders on the client must never see an error.
+# Run by lab-runner on both VMs:  c3-clean-restart.sh OUT_DIR ROLE
+# Markers in the export's ctl-c3/ directory, as in c1.
+# lab-timeout: 2400
+# shellcheck source=../lib.sh
+. /usr/lib/nfs-ctl-lab/lib.sh
+SDIR=$1
+role=$2
+EXPORT=/srv/nfs/c
+HOLD=/usr/lib/nfs-ctl-lab/lockhold
+now() { date +%s.%N | cut -c1-14; }
+wait_for() {
+	n=0
+	while [ ! -e "$1" ]; do
+		[ "$n" -lt "$(($2 * 2))" ] || return 1
+		sleep 0.5
+		n=$((n + 1))
+	done
+}
+mark() { now >"$CTL/$1.tmp" && mv "$CTL/$1.tmp" "$CTL/$1"; }
+log() { echo "$(now) $*" >>"$SDIR/timeline"; say "c3 $role: $*"; }
+
+# The two restart commands of this boot's stack and init.
+restart_cmd() {
+	case $1-$MODE-$INIT in
+	ctl-nfs-ctl-*) echo "nfs-ctl restart server" ;;
+	*-systemd) echo "systemctl restart nfs-server" ;;
+	*) echo "/etc/init.d/nfs-kernel-server restart" ;;
+	esac
+}
+
+# ---------------------------------------------------------------- server --
+# locked_again V: poll the server's F_GETLK until V's lock is back (240 s).
+locked_again() {
+	n=0
+	until $HOLD getlk "$EXPORT/lock-c3-$1" >"$SDIR/getlk-$2-$1" 2>&1; do
+		n=$((n + 1))
+		[ $n -lt 480 ] || return 1
+		sleep 0.5
+	done
+}
+
+restart_once() {
+	how=$1
+	cmd=$(restart_cmd "$how")
+	statd0=$(pgrep -x rpc.statd | tr '\n' ' ')
+	t0=$(now)
+	log "restart ($how): $cmd"
+	# shellcheck disable=SC2086 # the command is words
+	check "all: $cmd exits 0" [ "$(rec "restart-$how" timeout 200 $cmd)" = 0 ]
+	check "all: serving after $cmd" wait_ready v3
+	up=$(now)
+	for v in v3 v4; do
+		locked_again "$v" "$how"
+		check "$v: lock held on the server after $cmd (kept or reclaimed)" \
+			grep -q '^[0-9.]* locked' "$SDIR/getlk-$how-$v"
+		echo "$v crash=$t0 nfsd-serving=$up reclaimed=$(now) how=$how" >>"$SDIR/times"
+	done
+	check "v3: rpc.statd kept its pid across $cmd ($statd0)" \
+		[ "$(pgrep -x rpc.statd | tr '\n' ' ')" = "$statd0" ]
+	for v in v3 v4; do
+		$HOLD trylock "$EXPORT/lock-c3-$v" >"$SDIR/trylock-$how-$v" 2>&1
+		check "$v: a second owner on the server is refused after $cmd" [ $? = 2 ]
+	done
+}
+
+server() {
+	rm -rf "${CTL:?}"/*
+	check "all: server serving" wait_ready v3
+	mark ready
+	if ! wait_for "$CTL/held" 1200; then
+		check "all: client took its locks" false
+		return
+	fi
+	for v in v3 v4; do
+		$HOLD getlk "$EXPORT/lock-c3-$v" >"$SDIR/getlk-before-$v" 2>&1
+		check "$v: F_GETLK on the server before the restarts: locked" [ $? = 0 ]
+	done
+	restart_once ctl
+	restart_once init
+	mark restarted
+	if wait_for "$CTL/released" 600; then
+		for v in v3 v4; do
+			$HOLD getlk "$EXPORT/lock-c3-$v" >"$SDIR/getlk-released-$v" 2>&1
+			check "$v: unlocked on the server once the holder released" [ $? = 1 ]
+		done
+	else
+		check "all: client released its locks" false
+	fi
+	mark "done"
+	log "done"
+}
+
+# ---------------------------------------------------------------- client --
+client() {
+	mkdir -p /mnt/ctl /mnt/c3v3 /mnt/c3v4
+	n=0
+	until mountpoint -q /mnt/ctl ||
+		mount -t nfs -o vers=3,nolock,noac,lookupcache=none,nosharecache,proto=tcp "labsrv:$EXPORT" /mnt/ctl 2>>"$SDIR/mount-ctl.err"; do
+		n=$((n + 1))
+		[ $n -lt 120 ] || break
+		sleep 5
+	done
+	check "all: control mount of the server" mountpoint -q /mnt/ctl
+	CTL=/mnt/ctl/ctl-c3
+	if ! wait_for "$CTL/ready" 1200; then
+		check "all: server ready" false
+		return
+	fi
+	check "v3: NFSv3 mount with locking" [ "$(rec mount-v3 timeout 90 mount -t nfs -o vers=3,lock,proto=tcp "labsrv:$EXPORT" /mnt/c3v3)" = 0 ]
+	check "v4: NFSv4.1 mount" [ "$(rec mount-v4 timeout 90 mount -t nfs -o vers=4.1 "labsrv:$EXPORT" /mnt/c3v4)" = 0 ]
+	for v in v3 v4; do
+		$HOLD hold "/mnt/c3$v/lock-c3-$v" >"$SDIR/holder-$v" 2>&1 &
+		echo $! >"$SDIR/holder-$v.pid"
+	done
+	for v in v3 v4; do
+		n=0
+		while ! grep -q ' held ' "$SDIR/holder-$v" && [ $n -lt 400 ]; do
+			sleep 0.5
+			n=$((n + 1))
+		done
+		check "$v: the holder took its lock" grep -q ' held ' "$SDIR/holder-$v"
+	done
+	mark held
+	log "locks held, waiting for the server's restarts"
+	wait_for "$CTL/restarted" 1500 || check "all: server finished its restarts" false
+	for v in v3 v4; do
+		check "$v: the holder is still running" kill -0 "$(cat "$SDIR/holder-$v.pid")"
+		kill "$(cat "$SDIR/holder-$v.pid")"
+	done
+	wait
+	for v in v3 v4; do
+		check "$v: the holder never saw an error and released its lock" \
+			sh -c "! grep -Eq ' [a-z]+-error ' '$SDIR/holder-$v' && grep -q ' released .* errors=0\$' '$SDIR/holder-$v'"
+	done
+	mark released
+	wait_for "$CTL/done" 300
+	umount -f -l /mnt/c3v3 /mnt/c3v4 /mnt/ctl 2>/dev/null
+	log "done"
+}
+
+case $role in
+server)
+	CTL=$EXPORT/ctl-c3
+	mkdir -p "$CTL"
+	server
+	;;
+client) client ;;
+*) echo "c3-clean-restart: unknown role $role" >&2; exit 2 ;;
+esac
