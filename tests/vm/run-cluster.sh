@@ -5,7 +5,8 @@
 # The server boots nfs-ctl (or, LAB_MODE=distro, Debian's own scripts and
 # units) under each init of LAB_CLUSTER_INITS, on a persistent qcow2 overlay
 # of the image, so that its /var/lib/nfs survives the crash a scenario causes.
-# The client is plain Debian (distro mode, systemd), disk with snapshot=on.
+# The client is plain Debian (distro mode, systemd), also on a persistent
+# overlay: scenario c2 crashes it, and its statd's monitor list must survive.
 # One server/client pair at a time: each VM is one emulated CPU.
 #
 # Environment:
@@ -67,13 +68,14 @@ for m in $modes; do
 			"$here/boot.sh" "$run" server lab.init="$i" lab.mode="$m" lab.break="$brk" lab.scenarios="$scen" \
 			lab.role=server lab.host=labsrv lab.ip=169.254.10.1/16 &
 		sp=$!
-		LAB_BOOT_NET=$((port + 1)):$port \
+		qemu-img create -q -f qcow2 -b "$img/disk.img" -F raw "$run/client.qcow2"
+		LAB_BOOT_NET=$((port + 1)):$port LAB_BOOT_DISK=$run/client.qcow2 \
 			"$here/boot.sh" "$run" client lab.init=systemd lab.mode=distro lab.break=none lab.scenarios="$scen" \
 			lab.role=client lab.host=labcli lab.ip=169.254.10.2/16 &
 		cp=$!
 		wait "$sp" || echo "cluster: $m/$i: the server left no results" >&2
 		wait "$cp" || echo "cluster: $m/$i: the client left no results" >&2
-		rm -f "$run/server.qcow2"
+		rm -f "$run/server.qcow2" "$run/client.qcow2"
 		stamp "$m, server $i: done (server $(cat "$run/server/wall-seconds") s, client $(cat "$run/client/wall-seconds") s)"
 	done
 done
