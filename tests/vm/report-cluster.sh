@@ -27,7 +27,9 @@ scenarios() {
 	echo
 	echo "break: ${LAB_BREAK:-none}, $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo
-	echo "| scenario | server stack | server init | NFS | verdict | crash → nfsd serving (s) | crash → lock back on the server (s) | first new lock after reclaim (s) |"
+	echo "Event: the server's crash (c1), its first restart (c3: \`nfs-ctl restart server\`, or the init's restart in distro mode). c2's times are its NOTE lines."
+	echo
+	echo "| scenario | server stack | server init | NFS | verdict | event → nfsd serving (s) | event → lock back on the server (s) | first new lock after reclaim (s) |"
 	echo "|---|---|---|---|---|---|---|---|"
 	for m in $modes; do
 		for i in $inits; do
@@ -48,7 +50,7 @@ scenarios() {
 						verdict="FAIL ($f of $((p + f)))" nfail=$((nfail + 1)) status=1
 					fi
 					t=$(awk -v v="$v" '$1 == v { for (k = 2; k <= NF; k++) { split($k, a, "="); x[a[1]] = a[2] }
-						printf "%.1f | %.1f", x["nfsd-serving"] - x["crash"], x["reclaimed"] - x["crash"] }' \
+						printf "%.1f | %.1f", x["nfsd-serving"] - x["crash"], x["reclaimed"] - x["crash"]; exit }' \
 						"$run/server/out/$s/times" 2>/dev/null)
 					[ -n "$t" ] || t="- | -"
 					g=$(sed -n "s/^NOTE $v: first new lock after the reclaim took \([0-9.]*\) s/\1/p" \

@@ -62,7 +62,9 @@ restart_once() {
 		locked_again "$v" "$how"
 		check "$v: lock held on the server after $cmd (kept or reclaimed)" \
 			grep -q '^[0-9.]* locked' "$SDIR/getlk-$how-$v"
-		echo "$v crash=$t0 nfsd-serving=$up reclaimed=$(now) how=$how" >>"$SDIR/times"
+		r=$(now)
+		echo "$v crash=$t0 nfsd-serving=$up reclaimed=$r how=$how" >>"$SDIR/times"
+		note "$v: $cmd → lock held on the server again $(awk -v a="$t0" -v b="$r" 'BEGIN { printf "%.1f", b - a }') s"
 	done
 	check "v3: rpc.statd kept its pid across $cmd ($statd0)" \
 		[ "$(pgrep -x rpc.statd | tr '\n' ' ')" = "$statd0" ]
