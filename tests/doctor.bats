@@ -28,7 +28,7 @@ recorded_pid() {
 	assert_line "OK    statd      expected running; seen running (pid $(recorded_pid statd))"
 	assert_line "OK    mountd     expected $ROOT/usr/sbin/rpc.mountd; seen $ROOT/usr/sbin/rpc.mountd"
 	assert_line "OK    mountd     expected program 100005 registered with rpcbind; seen registered (versions 1)"
-	assert_line "OK    nfsd       expected 8 threads (default); seen 8 threads"
+	assert_line "OK    nfsd       expected 8 threads (the program's default); seen 8 threads"
 	assert_line "OK    nfsd-fs    expected nfsd on $ROOT/proc/fs/nfsd; seen mounted"
 	assert_line "OK    rpcbind    expected rpcbind answering (needed by statd, mountd, nfsd; NFSv3 enabled); seen answering"
 	assert_line "OK    gssd       expected not running (skipped: no keytab $ROOT/etc/krb5.keytab); seen not running"
@@ -151,7 +151,7 @@ recorded_pid() {
 	echo 0 >"$ROOT/proc/fs/nfsd/threads"
 	run ctl doctor server
 	assert_failure 1
-	assert_line "FAIL  nfsd       expected 8 threads (default); seen not serving (0 threads); fix: nfs-ctl start nfsd"
+	assert_line "FAIL  nfsd       expected 8 threads (the program's default); seen not serving (0 threads); fix: nfs-ctl start nfsd"
 }
 
 @test "doctor: a legacy value that nfs.conf overrides: WARN with both file:line, the fix removes it" {
@@ -190,6 +190,17 @@ recorded_pid() {
 	assert_failure 1
 	assert_line "FAIL  nfsd-fs    expected nfsd on $ROOT/proc/fs/nfsd; seen not mounted; this kernel has no NFS server support (module nfsd); fix: nfs-ctl start nfsd-fs"
 	assert_line "FAIL  pipefs     expected rpc_pipefs on $ROOT/var/lib/nfs/rpc_pipefs; seen not mounted; fix: nfs-ctl start pipefs"
+}
+
+@test "doctor: with nfsdctl installed (nfs-utils 2.8.2+) the unconfigured default is 16 threads" {
+	install -m 755 "$STUB_BIN/stubd" "$ROOT/usr/sbin/nfsdctl"
+	ctl start server
+	echo 16 >"$ROOT/proc/fs/nfsd/threads"
+	run ctl doctor server
+	assert_line "OK    nfsd       expected 16 threads (the program's default); seen 16 threads"
+	echo 8 >"$ROOT/proc/fs/nfsd/threads"
+	run ctl doctor server
+	assert_line "WARN  nfsd       expected 16 threads (the program's default); seen 8 threads; fix: nfs-ctl restart nfsd"
 }
 
 @test "doctor: grace period and statd's monitored peers are information" {
