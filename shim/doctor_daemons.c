@@ -2,6 +2,7 @@
  * running when wanted and not when skipped, with today's argv, once; do its
  * pid files and its rpcbind registration still belong to a process? */
 #include "doctor.h"
+#include "initsys.h"
 #include "mounts.h"
 #include "paths.h"
 #include "pidrec.h"
@@ -10,6 +11,7 @@
 #include "rpcbind_query.h"
 #include "xalloc.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -211,6 +213,42 @@ static void check_registration(struct doctor *d, const struct component *c, size
 	free(list);
 }
 
+/* Under systemd nfs-ctl keeps no pid records: the instance that stays is
+ * the one in the component's unit's control group (cgroup v2 line
+ * "0::/system.slice/UNIT"); another is somebody else's. */
+static int in_unit_cgroup(const struct component *c, pid_t pid)
+{
+	char *rel = xasprintf("/proc/%d/cgroup", (int)pid), *path = path_in_root(rel);
+	FILE *f = fopen(path, "re");
+	char line[512];
+	int yes = 0;
+
+	free(path);
+	free(rel);
+	if (!f)
+		return 0;
+	while (!yes && fgets(line, sizeof(line), f)) {
+		char *slash;
+
+		line[strcspn(line, "\n")] = '\0';
+		slash = strrchr(line, '/');
+		yes = slash && strcmp(slash + 1, c->unit) == 0;
+	}
+	fclose(f);
+	return yes;
+}
+
+static pid_t unit_instance(const struct doctor *d, const struct component *c,
+			   const pid_t *pids, size_t n)
+{
+	if (initsys_mode(d->ctx) != INIT_SYSTEMD || !c->unit)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (in_unit_cgroup(c, pids[i]))
+			return pids[i];
+	return 0;
+}
+
 static void check_daemon(struct doctor *d, const struct component *c,
 			 const struct client_needs *needs)
 {
@@ -239,6 +277,8 @@ static void check_daemon(struct doctor *d, const struct component *c,
 		recorded = recorded ? recorded : p;
 		free(theirs);
 	}
+	if (!recorded)
+		recorded = unit_instance(d, c, pids, n);
 	if (d->wanted[k])
 		check_wanted(d, c, pids, n);
 	else

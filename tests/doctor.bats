@@ -97,6 +97,21 @@ recorded_pid() {
 	assert_line --regexp "^FAIL  mountd     expected one instance; seen 2 instances \(pids [0-9]+, [0-9]+\); fix: kill $extra\$"
 }
 
+@test "doctor under systemd: two instances: the one in the unit's control group stays" {
+	"$ROOT/usr/sbin/rpc.mountd"
+	"$ROOT/usr/sbin/rpc.mountd"
+	local first second
+	first=$(stub_pids rpc.mountd | sort -n | head -n 1)
+	second=$(stub_pids rpc.mountd | sort -n | tail -n 1)
+	[ "$first" != "$second" ]
+	# systemd runs the first; the second is somebody's shell
+	mkdir -p "$ROOT/proc/$first"
+	echo "0::/system.slice/nfs-mountd.service" >"$ROOT/proc/$first/cgroup"
+	run ctl_systemd doctor server
+	assert_failure 1
+	assert_line --regexp "^FAIL  mountd     expected one instance; seen 2 instances \(pids [0-9]+, [0-9]+\); fix: kill $second\$"
+}
+
 @test "doctor: a daemon's own workers are not a second instance" {
 	fault rpc.mountd "workers 2"
 	ctl start server
