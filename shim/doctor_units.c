@@ -60,7 +60,10 @@ static void check_unit(struct doctor *d, const struct component *c)
 	if (mask && d->wanted[k])
 		doctor_add(d, LEVEL_FAIL, c->name, "unit", xasprintf("%s startable", c->unit),
 			   xasprintf("masked (%s -> /dev/null)", mask), NULL,
-			   xasprintf("systemctl unmask %s", c->unit));
+			   /* a runtime mask is undone only by unmask --runtime;
+			    * a plain unmask exits 0 and leaves it (seen in the lab) */
+			   xasprintf("systemctl unmask%s %s",
+				     strncmp(mask, "/run/", 5) == 0 ? " --runtime" : "", c->unit));
 	free(mask);
 	if (systemctl(d->ctx, args) == 0)
 		doctor_add(d, d->wanted[k] ? LEVEL_FAIL : LEVEL_WARN, c->name, "unit",

@@ -323,6 +323,12 @@ assert n > 10, n
 	run ctl_systemd doctor server
 	assert_failure 1
 	assert_line "FAIL  rpcbind    expected rpcbind.socket startable; seen masked (/etc/systemd/system/rpcbind.socket -> /dev/null); fix: systemctl unmask rpcbind.socket"
+	# a runtime mask (systemctl mask --runtime) needs unmask --runtime
+	rm "$ROOT/etc/systemd/system/rpcbind.socket"
+	mkdir -p "$ROOT/run/systemd/system"
+	ln -s /dev/null "$ROOT/run/systemd/system/rpcbind.socket"
+	run ctl_systemd doctor server
+	assert_line "FAIL  rpcbind    expected rpcbind.socket startable; seen masked (/run/systemd/system/rpcbind.socket -> /dev/null); fix: systemctl unmask --runtime rpcbind.socket"
 	assert_line "FAIL  mountd     expected nfs-mountd.service not failed; seen failed; fix: systemctl restart nfs-mountd.service"
 	refute_line --partial "nfs-blkmap.service"
 	run ctl_systemd doctor client
