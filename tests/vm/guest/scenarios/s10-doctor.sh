@@ -57,16 +57,35 @@ check "healthy: --format=json exits 0" [ "$(doc healthy-json --format=json)" = 0
 check "healthy: every JSON finding is OK" sh -c "! grep '^{' '$SDIR/healthy-json.out' | grep -vq '\"level\":\"OK\"'"
 
 # --- a daemon runs with an argv the configuration no longer builds --------
-configured '[mountd]\nport=32767\n'
+# (options the daemons read from nfs.conf themselves never show in argv:
+# the legacy file's option string is what nfs-ctl passes)
+legacy=/etc/default/nfs-kernel-server
+cp "$legacy" "$SDIR/legacy.orig"
+if grep -q '^RPCMOUNTDOPTS=' "$legacy"; then
+	sed -i 's/^RPCMOUNTDOPTS="\(.*\)"/RPCMOUNTDOPTS="\1 --port 32767"/' "$legacy"
+else
+	echo 'RPCMOUNTDOPTS="--port 32767"' >>"$legacy"
+fi
 check "argv: doctor exits 0 (a WARN)" [ "$(doc argv)" = 0 ]
-check "argv: WARN mountd names the new -p 32767 and nfs-ctl restart mountd" \
-	sh -c "grep -E '^WARN +mountd ' '$SDIR/argv.out' | grep -F -- '-p 32767' | grep -qF 'fix: nfs-ctl restart mountd'"
+check "argv: WARN mountd names --port 32767 and nfs-ctl restart mountd" \
+	sh -c "grep -E '^WARN +mountd ' '$SDIR/argv.out' | grep -F -- '--port 32767' | grep -qF 'fix: nfs-ctl restart mountd'"
 check "argv: the fix exits 0" apply argv WARN mountd "fix: nfs-ctl restart mountd"
-check "argv: rpc.mountd now runs with -p 32767" sh -c "pgrep -ax rpc.mountd | grep -q -- '-p 32767'"
+check "argv: rpc.mountd now runs with --port 32767" sh -c "pgrep -ax rpc.mountd | grep -q -- '--port 32767'"
 doc argv-after >/dev/null
 check "argv: after the fix, no WARN for mountd" sh -c "! grep -Eq '^(WARN|FAIL) +mountd ' '$SDIR/argv-after.out'"
-unconfigured
+cp "$SDIR/legacy.orig" "$legacy"
 rec argv-restore nfs-ctl restart mountd >/dev/null
+
+# --- nfs.conf edited after the daemon started (what argv cannot show) -----
+sleep 1
+configured '[mountd]\nttl=1800\n'
+check "config-age: doctor exits 0 (a WARN)" [ "$(doc age)" = 0 ]
+check "config-age: WARN mountd names $CONF:2 and nfs-ctl restart mountd" \
+	sh -c "grep -E '^WARN +mountd ' '$SDIR/age.out' | grep -F '($CONF:2)' | grep -qF 'fix: nfs-ctl restart mountd'"
+check "config-age: the fix exits 0" apply age WARN mountd "($CONF:2)"
+doc age-after >/dev/null
+check "config-age: after the fix, no WARN for mountd" sh -c "! grep -Eq '^(WARN|FAIL) +mountd ' '$SDIR/age-after.out'"
+unconfigured
 
 # --- a wanted daemon is not running ---------------------------------------
 for p in $(pgrep -x rpc.mountd); do kill "$p"; done
@@ -137,11 +156,12 @@ check "threads: the WARN names 3 seen threads and the fix" \
 	sh -c "grep -E '^WARN +nfsd ' '$SDIR/threads.out' | grep -F 'seen 3 threads' | grep -qF 'fix: nfs-ctl restart nfsd'"
 check "threads: the fix exits 0" apply threads WARN nfsd "seen 3 threads"
 check "threads: nfsd has its configured threads again" [ "$(threads)" -gt 3 ]
+# The grace period cannot be staged this way: with nfsdcld tracking and no
+# NFSv4 client to reclaim, the kernel ends it at once (measured: "grace
+# period over" right after the restart). Recorded, not judged.
 doc grace >/dev/null
-check "grace: INFO nfsd grace period in progress after the restart" has grace INFO nfsd "grace period in progress"
+note "grace: after the restart doctor says: $(grep -E '^[A-Z]+ +nfsd .*grace' "$SDIR/grace.out" | sed 's/  */ /g')"
 
-legacy=/etc/default/nfs-kernel-server
-cp "$legacy" "$SDIR/legacy.orig"
 grep -q '^RPCNFSDCOUNT=' "$legacy" || echo 'RPCNFSDCOUNT=8' >>"$legacy"
 count_line=$(grep -n '^RPCNFSDCOUNT=' "$legacy" | tail -n 1 | cut -d: -f1)
 configured '[nfsd]\nthreads=9\nvers3=n\n'
@@ -173,16 +193,21 @@ cp "$SDIR/fstab" "$SDIR/exports" /etc/
 
 # --- systemd: a unit enabled against the plan, a wanted unit masked --------
 if [ "$INIT" = systemd ]; then
-	rec blkmap-enable systemctl enable nfs-blkmap.service >/dev/null
+	# what an old package's enablement leaves (nfs-ctl's unit has no
+	# [Install]: systemctl enable refuses it)
+	unitfile=$(systemctl show -p FragmentPath --value nfs-blkmap.service)
+	mkdir -p /etc/systemd/system/nfs-client.target.wants
+	ln -sf "$unitfile" /etc/systemd/system/nfs-client.target.wants/nfs-blkmap.service
 	doc unit-enabled >/dev/null
 	check "unit: WARN blkmapd enabled against the plan, fix systemctl disable" \
 		has unit-enabled WARN blkmapd "fix: systemctl disable nfs-blkmap.service"
 	check "unit: the fix exits 0" apply unit-enabled WARN blkmapd "fix: systemctl disable nfs-blkmap.service"
 	rec idmapd-mask systemctl mask --runtime nfs-idmapd.service >/dev/null
 	check "unit: a masked wanted unit: doctor exits 1" [ "$(doc unit-masked)" = 1 ]
-	check "unit: FAIL idmapd masked, fix systemctl unmask" \
-		has unit-masked FAIL idmapd "fix: systemctl unmask nfs-idmapd.service"
-	check "unit: the fix exits 0" apply unit-masked FAIL idmapd "fix: systemctl unmask nfs-idmapd.service"
+	check "unit: FAIL idmapd masked, fix systemctl unmask --runtime" \
+		has unit-masked FAIL idmapd "fix: systemctl unmask --runtime nfs-idmapd.service"
+	check "unit: the fix exits 0" apply unit-masked FAIL idmapd "fix: systemctl unmask --runtime nfs-idmapd.service"
+	check "unit: nfs-idmapd.service no longer masked" [ ! -e /run/systemd/system/nfs-idmapd.service ]
 	check "unit: after the fixes, doctor exits 0" [ "$(doc unit-after)" = 0 ]
 fi
 
