@@ -9,6 +9,7 @@
 #include "strv.h"
 
 #include <stddef.h>
+#include <sys/types.h>
 
 /* Ordered by severity: only FAIL changes the exit code. */
 enum doctor_level { LEVEL_OK, LEVEL_INFO, LEVEL_WARN, LEVEL_FAIL };
@@ -50,6 +51,9 @@ char *doctor_split_reason(const char *why, char **origin);
 /* doctor_daemons.c: wanted and skipped daemons, their argv, duplicate
  * instances, pid files and rpcbind registrations whose process is gone. */
 void doctor_check_daemons(struct doctor *d);
+/* doctor_config_age.c: a file setting keys of C's own nfs.conf section
+ * changed after PID (C's running instance) started. */
+void doctor_check_config_age(struct doctor *d, const struct component *c, pid_t pid);
 /* doctor_nfsd.c: nfsd threads and versions, grace period, statd's peers. */
 void doctor_check_nfsd(struct doctor *d);
 /* doctor_exports.c: exported paths whose file system is not mounted. */

@@ -285,8 +285,10 @@ static void check_daemon(struct doctor *d, const struct component *c,
 		check_skipped(d, c, pids, n, needs);
 	if (n > 1)
 		check_instances(d, c, pids, n, recorded);
-	if (n > 0)
+	if (n > 0) {
 		check_argv(d, c, n > 1 && recorded ? recorded : pids[0]);
+		doctor_check_config_age(d, c, n > 1 && recorded ? recorded : pids[0]);
+	}
 	if (c->rpcprog)
 		check_registration(d, c, n);
 }

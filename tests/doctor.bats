@@ -97,6 +97,19 @@ recorded_pid() {
 	assert_line --regexp "^FAIL  mountd     expected one instance; seen 2 instances \(pids [0-9]+, [0-9]+\); fix: kill $extra\$"
 }
 
+@test "doctor: nfs.conf changed after a daemon started (its own section, not in argv): WARN, restart it" {
+	ctl start server
+	sleep 0.2
+	printf '[mountd]\nmanage-gids = y\n' >"$ROOT/etc/nfs.conf"
+	run ctl doctor server
+	assert_success
+	assert_line --regexp "^WARN  mountd     expected running with the \[mountd\] settings of $ROOT/etc/nfs.conf \($ROOT/etc/nfs.conf:2\); seen $ROOT/etc/nfs.conf changed at [-0-9]+ [:0-9]+, after pid $(recorded_pid mountd) started; the daemon reads it only at start; fix: nfs-ctl restart mountd\$"
+	refute_line --partial "statd      expected running with the"
+	ctl restart mountd
+	run ctl doctor server
+	refute_line --partial "changed at"
+}
+
 @test "doctor under systemd: two instances: the one in the unit's control group stays" {
 	"$ROOT/usr/sbin/rpc.mountd"
 	"$ROOT/usr/sbin/rpc.mountd"
