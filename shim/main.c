@@ -37,7 +37,7 @@ static void usage(FILE *out)
 	      "Commands:\n"
 	      "  status                                  every target's status\n"
 	      "  plan ACTION TARGET [--format=text|dot]  show the ordered steps, do nothing\n"
-	      "  graph                                   the component graph (dot)\n"
+	      "  graph [--list[=targets|units]|--check]  the component graph (dot), its names\n"
 	      "  exec [--stop] COMPONENT                 build argv and exec it (systemd units)\n"
 	      "  start-statd                             start rpc.statd for mount.nfs\n"
 	      "  config [--check] [--get SECTION.KEY]    configuration with sources\n"

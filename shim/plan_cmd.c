@@ -43,19 +43,41 @@ int cmd_plan(struct ctx *ctx, int argc, char **argv)
 	return LSB_OK;
 }
 
-/* `graph`: the whole graph as dot; `graph --list`: the component names,
- * one a line (tests, completion); `graph --check`: graph_check(). */
+/* `graph --list[=WHAT]`: names one a line, for tests and completion:
+ * the components (default), the targets, or the units of both (what
+ * `units` writes, rpcbind's own socket included). */
+static int list_names(const char *what)
+{
+	if (!strcmp(what, "components")) {
+		for (unsigned i = 0; i < graph_size; i++)
+			puts(graph[i].name);
+	} else if (!strcmp(what, "targets")) {
+		for (unsigned i = 0; i < graph_targets_size; i++)
+			puts(graph_targets[i].name);
+	} else if (!strcmp(what, "units")) {
+		for (unsigned i = 0; i < graph_size; i++)
+			puts(graph[i].unit);
+		for (unsigned i = 0; i < graph_targets_size; i++)
+			puts(graph_targets[i].unit);
+	} else {
+		log_error("graph --list=%s: expected components, targets or units", what);
+		return LSB_ERR_ARGS;
+	}
+	return LSB_OK;
+}
+
+/* `graph`: the whole graph as dot; `graph --list`: names, one a line
+ * (tests, completion); `graph --check`: graph_check(). */
 int cmd_graph(struct ctx *ctx, int argc, char **argv)
 {
 	if (argc == 1 && strcmp(argv[0], "--check") == 0)
 		return graph_check() ? LSB_ERR_GENERIC : LSB_OK;
-	if (argc == 1 && strcmp(argv[0], "--list") == 0) {
-		for (unsigned i = 0; i < graph_size; i++)
-			puts(graph[i].name);
-		return LSB_OK;
-	}
+	if (argc == 1 && strcmp(argv[0], "--list") == 0)
+		return list_names("components");
+	if (argc == 1 && strncmp(argv[0], "--list=", 7) == 0)
+		return list_names(argv[0] + 7);
 	if (argc) {
-		log_error("usage: nfs-ctl graph [--list | --check]");
+		log_error("usage: nfs-ctl graph [--list[=components|targets|units] | --check]");
 		return LSB_ERR_ARGS;
 	}
 	graph_print_dot(ctx, NULL);

@@ -16,6 +16,11 @@ check_fixture() {
 	[ "$distro" = detect ] && opt=()
 	run nfsctl "${opt[@]}" config --check
 	assert_success
+	[ "$(wc -w <<<"$COMPONENTS")" -ge 10 ]
+	for c in "$FIXTURES/$name"/expected/*; do
+		c=${c##*/}
+		[ "$c" = get ] || grep -qx "$c" <<<"$COMPONENTS" || fail "expected/$c: not a component with an argv"
+	done
 	for c in $COMPONENTS; do
 		expected=""
 		[ -f "$FIXTURES/$name/expected/$c" ] && expected=$(cat "$FIXTURES/$name/expected/$c")

@@ -4,8 +4,14 @@ bats_load_library bats-support
 bats_load_library bats-assert
 
 FIXTURES="$TOP_SRCDIR/tests/fixtures/config"
+# The components whose command nfs-ctl runs, so that have an argv: the
+# graph's names (`graph --list`) that `config --argv` accepts (mounts and
+# the external rpcbind it refuses).  check_fixture makes sure every
+# expected argv names one of them.
 # shellcheck disable=SC2034 # used by the .bats files that load this
-COMPONENTS="statd sm-notify mountd idmapd nfsdcld gssd svcgssd blkmapd exports nfsd"
+COMPONENTS=$(for c in $("$NFS_CTL" graph --list); do
+	"$NFS_CTL" --root /nonexistent config --argv "$c" >/dev/null 2>&1 && echo "$c"
+done)
 
 config_setup() {
 	ROOT=$(mktemp -d)
