@@ -184,6 +184,7 @@ static int exec_ready(struct ctx *ctx, const struct component *c)
 int cmd_exec(struct ctx *ctx, int argc, char **argv)
 {
 	const struct component *c;
+	struct scope what;
 	struct plan p;
 	int stop = 0, ready = 0, reload = 0, installed = 0, rc;
 
@@ -204,6 +205,7 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 		log_error("usage: nfs-ctl exec [--stop|--ready|--reload|--installed] COMPONENT (a component other than rpcbind)");
 		return LSB_ERR_ARGS;
 	}
+	what = scope_of_component(c);
 	if (ready)
 		return exec_ready(ctx, c);
 	if (installed)
@@ -214,7 +216,7 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 	}
 	memset(&p, 0, sizeof(p));
 	if (reload) {
-		if (plan_build(ctx, "reload", c->name, &p) < 0 || p.n == 0) {
+		if (plan_build(ctx, PLAN_RELOAD, &what, &p) < 0 || p.n == 0) {
 			log_error("exec --reload %s: %s has no reload command", c->name, c->name);
 			plan_free(&p);
 			return LSB_ERR_ARGS;
@@ -238,7 +240,7 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 		strv_free(&a);
 		return rc;
 	}
-	if (plan_build(ctx, "stop", c->name, &p) < 0)
+	if (plan_build(ctx, PLAN_STOP, &what, &p) < 0)
 		return LSB_ERR_ARGS;
 	if (p.n == 0 || p.steps[0].verb != V_RUN) {
 		log_error("exec --stop %s: %s has no stop command (daemons are stopped by signal)",

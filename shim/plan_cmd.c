@@ -11,6 +11,8 @@
 int cmd_plan(struct ctx *ctx, int argc, char **argv)
 {
 	const char *format = "text", *action = NULL, *what = NULL;
+	enum action a;
+	struct scope scope;
 	struct plan p;
 
 	for (int i = 0; i < argc; i++) {
@@ -29,11 +31,15 @@ int cmd_plan(struct ctx *ctx, int argc, char **argv)
 		log_error("usage: nfs-ctl plan start|stop TARGET|COMPONENT [--format=text|dot]");
 		return LSB_ERR_ARGS;
 	}
-	if (strcmp(action, "start") && strcmp(action, "stop")) {
+	if (action_parse(action, &a) < 0 || (a != ACT_START && a != ACT_STOP)) {
 		log_error("plan: action must be start or stop (restart is stop then start)");
 		return LSB_ERR_ARGS;
 	}
-	if (plan_build(ctx, action, what, &p) < 0)
+	if (scope_parse(what, &scope) < 0) {
+		log_error("unknown target or component '%s'", what);
+		return LSB_ERR_ARGS;
+	}
+	if (plan_build(ctx, a == ACT_STOP ? PLAN_STOP : PLAN_START, &scope, &p) < 0)
 		return LSB_ERR_ARGS;
 	if (!strcmp(format, "dot"))
 		graph_print_dot(ctx, &p);

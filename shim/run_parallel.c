@@ -170,7 +170,7 @@ static void report(const struct plan *p, size_t failed, int failed_level,
 		    !strv_contains(&left, p->steps[i].c->name))
 			strv_add(&left, p->steps[i].c->name);
 	notdone = strv_join_display(&left);
-	log_error("%s %s failed at %s; started in this run: %s; not run: %s", p->action, p->what,
+	log_error("%s %s failed at %s; started in this run: %s; not run: %s", plan_kind_name(p->kind), p->scope.name,
 		  p->steps[failed].c->name, *done ? done : "nothing", *notdone ? notdone : "nothing");
 	free(done);
 	free(notdone);

@@ -501,13 +501,13 @@ static int step_stop(struct ctx *ctx, const struct plan *p, const struct step *s
 		pidrec_forget(c);
 		return LSB_OK;
 	}
-	if (graph_shared(c) && p->target) {
+	if (graph_shared(c) && p->scope.target) {
 		if (shared == SHARED_KEEP) {
 			log_info("%s: kept running across the restart", c->name);
 			return LSB_OK;
 		}
-		why = shared_keep_reason(c, p->target,
-					 target_active(target_name(shared_other_target(p->target))));
+		why = shared_keep_reason(c, p->scope.target,
+					 target_active(target_name(shared_other_target(p->scope.target))));
 		if (why) {
 			log_info("%s: kept running: %s", c->name, why);
 			return LSB_OK;
@@ -530,8 +530,8 @@ static int step_stop(struct ctx *ctx, const struct plan *p, const struct step *s
 static int execute_step(struct ctx *ctx, const struct plan *p, const struct step *s,
 			enum shared_policy shared, struct progress *pr)
 {
-	int starting = strcmp(p->action, "stop") != 0;
-	int refresh = strcmp(p->action, "reload") == 0;
+	int starting = p->kind != PLAN_STOP;
+	int refresh = p->kind == PLAN_RELOAD;
 	char *cmd = strv_join_display(&s->argv);
 
 	log_info("%s %s%s%s", verb_name(s->verb), s->c->name, *cmd ? ": " : "", cmd);
@@ -564,7 +564,7 @@ static void report_failure(const struct plan *p, size_t failed, const struct pro
 			strv_add(&left, p->steps[i].c->name);
 	char *notdone = strv_join_display(&left);
 	log_error("%s %s failed at %s; started in this run: %s; not run: %s",
-		  p->action, p->what, p->steps[failed].c->name,
+		  plan_kind_name(p->kind), p->scope.name, p->steps[failed].c->name,
 		  *done ? done : "nothing", *notdone ? notdone : "nothing");
 	free(done);
 	free(notdone);
@@ -591,7 +591,7 @@ static int preflight(const struct plan *p)
 	}
 	if (missing.n) {
 		list = strv_join_display(&missing);
-		log_error("%s %s: not installed: %s; nothing was started", p->action, p->what, list);
+		log_error("%s %s: not installed: %s; nothing was started", plan_kind_name(p->kind), p->scope.name, list);
 		free(list);
 		rc = LSB_ERR_NOT_INSTALLED;
 	}
@@ -644,7 +644,10 @@ static int held_by_still_up(const struct step *s, struct progress *pr)
 
 int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy shared)
 {
-	int starting = strcmp(p->action, "stop") != 0, rc = LSB_OK;
+	static const char *const progress_verb[] = {
+		[PLAN_START] = "Starting", [PLAN_STOP] = "Stopping", [PLAN_RELOAD] = "Reloading",
+	};
+	int starting = p->kind != PLAN_STOP, rc = LSB_OK;
 	struct progress pr;
 
 	if (starting && (rc = preflight(p)) != LSB_OK)
@@ -652,7 +655,9 @@ int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy share
 	strv_init(&pr.started);
 	strv_init(&pr.stopped);
 	strv_init(&pr.still_up);
-	log_progress_begin(p->target ? p->action : NULL, p->what);
+	/* a target's plan has a progress line; a component's has none */
+	log_progress_begin(p->scope.target ? progress_verb[p->kind] : NULL,
+			   target_noun(p->scope.target), p->kind == PLAN_STOP);
 	if (starting && parallel_enabled(p)) {
 		struct par_arg a = { ctx, p, shared };
 
@@ -680,8 +685,8 @@ int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy share
 		rc = r; /* a stop goes on: stop as much as can be stopped */
 	}
 	log_progress_end(rc == LSB_OK);
-	if (rc == LSB_OK && p->target && (p->target & (T_SERVER | T_CLIENT)))
-		target_mark(p->what, starting);
+	if (rc == LSB_OK && (p->scope.target & (T_SERVER | T_CLIENT)))
+		target_mark(p->scope.name, starting);
 	strv_free(&pr.started);
 	strv_free(&pr.stopped);
 	strv_free(&pr.still_up);
