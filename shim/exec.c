@@ -1,6 +1,7 @@
 /* `nfs-ctl exec COMPONENT`: what a unit's ExecStart= runs.  Builds the
  * daemon's argv from configuration and replaces itself with the daemon,
  * so systemd supervises the daemon directly.  Never calls systemctl. */
+#include "clean_env.h"
 #include "commands.h"
 #include "conf_diag.h"
 #include "graph.h"
@@ -19,8 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static char *const clean_env[] = { "PATH=/usr/sbin:/usr/bin:/sbin:/bin", NULL };
 
 static int exec_argv(const struct strv *argv)
 {
