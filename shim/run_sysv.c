@@ -2,6 +2,7 @@
  * real readiness signal: the daemon's parent exited with 0, its program is
  * registered with rpcbind, nfsd reports threads.  No fixed sleeps. */
 #include "run_sysv.h"
+#include "run_report.h"
 #include "run_parallel.h"
 #include "log.h"
 #include "lsb.h"
@@ -553,22 +554,11 @@ static int execute_step(struct ctx *ctx, const struct plan *p, const struct step
 	return LSB_OK;
 }
 
-static void report_failure(const struct plan *p, size_t failed, const struct progress *pr)
+/* The serial runner stops at the failed step: no later one ran. */
+static int not_run_after(const struct plan *p, size_t failed, int failed_level, size_t i)
 {
-	char *done = strv_join_display(&pr->started);
-	struct strv left;
-
-	strv_init(&left);
-	for (size_t i = failed + 1; i < p->n; i++)
-		if (p->steps[i].verb != V_SKIP && !strv_contains(&left, p->steps[i].c->name))
-			strv_add(&left, p->steps[i].c->name);
-	char *notdone = strv_join_display(&left);
-	log_error("%s %s failed at %s; started in this run: %s; not run: %s",
-		  plan_kind_name(p->kind), p->scope.name, p->steps[failed].c->name,
-		  *done ? done : "nothing", *notdone ? notdone : "nothing");
-	free(done);
-	free(notdone);
-	strv_free(&left);
+	(void)failed_level;
+	return i > failed && p->steps[i].verb != V_SKIP;
 }
 
 /* Before a start touches anything: a required program that is not
@@ -678,7 +668,7 @@ int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy share
 			continue;
 		}
 		if (starting) {
-			report_failure(p, i, &pr);
+			run_report_failure(p, i, -1, &pr.started, not_run_after);
 			rc = r;
 			break;
 		}
