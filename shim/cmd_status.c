@@ -8,7 +8,7 @@
 #include "initsys.h"
 #include "lsb.h"
 #include "run_systemd.h"
-#include "run_sysv.h"
+#include "sysv_actions.h"
 
 #include <stdio.h>
 

@@ -8,6 +8,7 @@
  * (systemd ran it, or an older nfs-ctl), the order is "unknown" rather
  * than guessed. */
 #include "doctor.h"
+#include "state_dir.h"
 #include "paths.h"
 #include "pidrec.h"
 #include "readiness.h"

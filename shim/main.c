@@ -10,7 +10,7 @@
 #include "lsb.h"
 #include "paths.h"
 #include "run_systemd.h"
-#include "run_sysv.h"
+#include "sysv_actions.h"
 #include "graph.h"
 
 #include <errno.h>

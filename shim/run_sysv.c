@@ -2,6 +2,7 @@
  * real readiness signal: the daemon's parent exited with 0, its program is
  * registered with rpcbind, nfsd reports threads.  No fixed sleeps. */
 #include "run_sysv.h"
+#include "state_dir.h"
 #include "run_report.h"
 #include "run_parallel.h"
 #include "log.h"

@@ -1,4 +1,5 @@
 /* LSB actions in sysvinit mode, built from start and stop plans. */
+#include "sysv_actions.h"
 #include "run_sysv.h"
 #include "lock.h"
 #include "log.h"
