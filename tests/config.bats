@@ -2,26 +2,28 @@
 # Configuration readers, table-driven: for each format a fixture that looks
 # like the real shipped files, and the exact argv expected for every daemon.
 
-load config_helpers
+load helpers
+bats_require_minimum_version 1.5.0
 
-setup() { config_setup; }
-teardown() { config_teardown; }
+setup() { make_config_sandbox; }
+teardown() { destroy_sandbox; }
 
 # check_fixture NAME: every component's argv and every expected value
 check_fixture() {
-	local name=$1 distro c expected
+	local name=$1 distro c expected components
 	distro=$(cat "$FIXTURES/$name/distro")
 	fixture "$name"
 	local opt=(--distro="$distro")
 	[ "$distro" = detect ] && opt=()
 	run nfsctl "${opt[@]}" config --check
 	assert_success
-	[ "$(wc -w <<<"$COMPONENTS")" -ge 10 ]
+	components=$(argv_components)
+	[ "$(wc -w <<<"$components")" -ge 10 ]
 	for c in "$FIXTURES/$name"/expected/*; do
 		c=${c##*/}
-		[ "$c" = get ] || grep -qx "$c" <<<"$COMPONENTS" || fail "expected/$c: not a component with an argv"
+		[ "$c" = get ] || grep -qx "$c" <<<"$components" || fail "expected/$c: not a component with an argv"
 	done
-	for c in $COMPONENTS; do
+	for c in $components; do
 		expected=""
 		[ -f "$FIXTURES/$name/expected/$c" ] && expected=$(cat "$FIXTURES/$name/expected/$c")
 		run nfsctl "${opt[@]}" config --argv "$c"

@@ -2,10 +2,11 @@
 # Hostile and malformed configuration: a clear error (with FILE:LINE) or a
 # literal value; never execution, a hang or a crash.
 
-load config_helpers
+load helpers
+bats_require_minimum_version 1.5.0
 
-setup() { config_setup; }
-teardown() { config_teardown; }
+setup() { make_config_sandbox; }
+teardown() { destroy_sandbox; }
 
 # Every run is bounded: a hang fails the test instead of the whole suite.
 nfsctl_t() {

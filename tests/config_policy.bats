@@ -2,10 +2,11 @@
 # Which optional components the configuration wants (policy), with the
 # FILE:LINE that decided it.
 
-load config_helpers
+load helpers
+bats_require_minimum_version 1.5.0
 
-setup() { config_setup; }
-teardown() { config_teardown; }
+setup() { make_config_sandbox; }
+teardown() { destroy_sandbox; }
 
 # wants TARGET COMPONENT: prints "yes" or "no" and the reason
 wants() {
