@@ -126,3 +126,17 @@ check_fixture() {
 	run nfsctl --distro=none config --bogus
 	assert_failure 2
 }
+
+@test "distribution booleans: the words nfs.conf knows (f, On, 1...); anything else is a warning naming FILE:LINE" {
+	put etc/sysconfig/nfs 'NFS3_SERVER_SUPPORT="f"\nNFS4_SUPPORT="On"\nNFS_SERVER_UDP="1"\n'
+	for kv in vers3=n vers4=y udp=y; do
+		run --separate-stderr nfsctl --distro=suse config --get "nfsd.${kv%=*}"
+		assert_success
+		assert_output "${kv#*=}"
+		[ -z "$stderr" ]
+	done
+	put etc/sysconfig/nfs '# NFSv3\nNFS3_SERVER_SUPPORT="maybe"\n'
+	run --separate-stderr nfsctl --distro=suse config --get nfsd.vers3
+	assert_output y
+	[[ "$stderr" == *"$ROOT/etc/sysconfig/nfs:2: NFS3_SERVER_SUPPORT: expected yes or no, not 'maybe'; ignored"* ]]
+}
