@@ -165,7 +165,7 @@ static int locked_action(struct ctx *ctx, enum action action, const struct scope
 			return reload(ctx, what);
 		return locked_action(ctx, ACT_TRY_RESTART, what);
 	case ACT_STATUS:
-		break;
+		break; /* sysv_action answers it without the lock */
 	}
 	return sysv_status(ctx, what, 0);
 }
