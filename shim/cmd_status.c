@@ -8,7 +8,7 @@
 #include "initsys.h"
 #include "lsb.h"
 #include "run_systemd.h"
-#include "run_sysv.h"
+#include "sysv_actions.h"
 
 #include <stdio.h>
 
@@ -17,13 +17,13 @@ int status_every_target(struct ctx *ctx)
 	int running = 0, stale = 0;
 
 	for (unsigned i = 0; i < graph_targets_size; i++) {
-		const char *name = graph_targets[i].name;
+		struct scope what = scope_of_target(graph_targets[i].target);
 		int rc;
 
-		printf("%s== %s\n", i ? "\n" : "", name);
+		printf("%s== %s\n", i ? "\n" : "", what.name);
 		fflush(stdout);
-		rc = initsys_mode(ctx) == INIT_SYSTEMD ? systemd_action(ctx, "status", name)
-						       : sysv_status(ctx, name, 0);
+		rc = initsys_mode(ctx) == INIT_SYSTEMD ? systemd_action(ctx, ACT_STATUS, &what)
+						       : sysv_status(ctx, &what, 0);
 		running += rc == LSB_STATUS_RUNNING;
 		stale += rc == LSB_STATUS_DEAD_PIDFILE;
 	}

@@ -4,9 +4,11 @@
 #ifndef NFSCTL_COMMANDS_H
 #define NFSCTL_COMMANDS_H
 
+#include "action.h"
 #include "ctx.h"
 
-int cmd_action(struct ctx *ctx, const char *action, int argc, char **argv);
+/* ACTION parsed by main.c; ARGV: the target or component */
+int cmd_action(struct ctx *ctx, enum action action, int argc, char **argv);
 int cmd_exec(struct ctx *ctx, int argc, char **argv);
 int cmd_plan(struct ctx *ctx, int argc, char **argv);
 int cmd_graph(struct ctx *ctx, int argc, char **argv);

@@ -11,7 +11,6 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
 static int all_digits(const char *v)
@@ -24,19 +23,13 @@ static int all_digits(const char *v)
 	return 1;
 }
 
-/* "y"/"n" for shell-style booleans, NULL if V is neither. */
+/* "y"/"n" for shell-style booleans (the words settings_parse_bool knows,
+ * nfs.conf's), NULL if V is neither. */
 static const char *bool_word(const char *v)
 {
-	static const char *const yes[] = { "yes", "y", "true", "on", "1" };
-	static const char *const no[] = { "no", "n", "false", "off", "0" };
+	int b = settings_parse_bool(v);
 
-	for (size_t i = 0; i < sizeof(yes) / sizeof(*yes); i++)
-		if (!strcasecmp(v, yes[i]))
-			return "y";
-	for (size_t i = 0; i < sizeof(no) / sizeof(*no); i++)
-		if (!strcasecmp(v, no[i]))
-			return "n";
-	return NULL;
+	return b < 0 ? NULL : b ? "y" : "n";
 }
 
 /* Returns the value to store, or NULL after reporting why not. */

@@ -69,9 +69,10 @@ static int target_started(struct ctx *ctx, const char *target)
 /* Merges TARGET's start plan into D. */
 static int merge_plan(struct doctor *d, const char *target)
 {
+	struct scope what = scope_of_target(target_from_name(target));
 	struct plan p;
 
-	if (plan_build(d->ctx, "start", target, &p) < 0)
+	if (plan_build(d->ctx, PLAN_START, &what, &p) < 0)
 		return -1;
 	for (size_t i = 0; i < p.n; i++) {
 		const struct step *s = &p.steps[i];

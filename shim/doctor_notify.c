@@ -9,6 +9,7 @@
  * hand or by another package's unit), the order is "unknown" rather than
  * guessed. */
 #include "doctor.h"
+#include "state_dir.h"
 #include "paths.h"
 #include "once_mark.h"
 #include "pidrec.h"

@@ -4,6 +4,7 @@
  * machine's configuration wants (policy.c), so that systemd starts the
  * same daemons nfs-ctl would start under sysvinit. */
 #include "commands.h"
+#include "state_dir.h"
 #include "generator_mounts.h"
 #include "graph.h"
 #include "log.h"

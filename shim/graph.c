@@ -92,10 +92,12 @@ const struct component graph[] = {
 const unsigned graph_size = sizeof(graph) / sizeof(graph[0]);
 
 const struct target_row graph_targets[] = {
-	{ "server", T_SERVER, "nfs-server.target", { "nfs-server", "nfs-kernel-server" } },
-	{ "client", T_CLIENT, "nfs-client.target", { "nfs", "nfs-common" } },
-	{ "secure", T_SECURE, "nfs-secure.target", { NULL } },
-	{ "blkmap", T_BLKMAP, "nfs-blkmap.target", { NULL } },
+	{ "server", T_SERVER, "nfs-server.target", { "nfs-server", "nfs-kernel-server" },
+	  "NFS server" },
+	{ "client", T_CLIENT, "nfs-client.target", { "nfs", "nfs-common" },
+	  "NFS client services" },
+	{ "secure", T_SECURE, "nfs-secure.target", { NULL }, "NFS Kerberos services" },
+	{ "blkmap", T_BLKMAP, "nfs-blkmap.target", { NULL }, "NFS pNFS block layout services" },
 };
 
 const unsigned graph_targets_size = sizeof(graph_targets) / sizeof(graph_targets[0]);

@@ -172,6 +172,7 @@ struct target_row {
 	/* the init scripts that run this target: nfs-ctl's own, then the
 	 * distribution's that its init-functions hook hands to nfs-ctl */
 	const char *scripts[3];
+	const char *noun;       /* the progress line's name: "Starting NFS server" */
 };
 
 extern const struct target_row graph_targets[];
@@ -201,5 +202,6 @@ unsigned target_from_name(const char *name);
 const char *target_name(unsigned target);
 const char *target_unit(unsigned target);
 const char *const *target_scripts(unsigned target);
+const char *target_noun(unsigned target);
 
 #endif

@@ -74,6 +74,14 @@ const char *target_unit(unsigned target)
 	return NULL;
 }
 
+const char *target_noun(unsigned target)
+{
+	for (unsigned i = 0; i < graph_targets_size; i++)
+		if (graph_targets[i].target == target)
+			return graph_targets[i].noun;
+	return NULL;
+}
+
 const char *const *target_scripts(unsigned target)
 {
 	static const char *const none[] = { NULL };

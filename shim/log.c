@@ -60,46 +60,14 @@ static struct {
 	char heading[128];  /* "Starting NFS server" */
 } progress;
 
-static const char *progress_verb(const char *action)
+void log_progress_begin(const char *verb, const char *noun, int stopping)
 {
-	static const struct { const char *action, *verb; } verbs[] = {
-		{ "start", "Starting" }, { "stop", "Stopping" },
-		{ "restart", "Restarting" }, { "try-restart", "Restarting" },
-		{ "reload", "Reloading" }, { "force-reload", "Reloading" },
-	};
-
-	for (size_t i = 0; i < sizeof(verbs) / sizeof(*verbs); i++)
-		if (strcmp(verbs[i].action, action) == 0)
-			return verbs[i].verb;
-	return NULL;
-}
-
-static const char *progress_noun(const char *what, char *buf, size_t len)
-{
-	static const struct { const char *what, *noun; } nouns[] = {
-		{ "server", "NFS server" }, { "client", "NFS client services" },
-		{ "secure", "NFS Kerberos services" }, { "blkmap", "NFS pNFS block layout services" },
-	};
-
-	for (size_t i = 0; i < sizeof(nouns) / sizeof(*nouns); i++)
-		if (strcmp(nouns[i].what, what) == 0)
-			return nouns[i].noun;
-	snprintf(buf, len, "NFS %s", what);
-	return buf;
-}
-
-void log_progress_begin(const char *action, const char *what)
-{
-	const char *verb = action ? progress_verb(action) : NULL;
-	char buf[64];
-
 	memset(&progress, 0, sizeof(progress));
 	/* with -v every step has its own line on stderr already */
-	if (!verb || !what || verbose || !isatty(STDOUT_FILENO))
+	if (!verb || !noun || verbose || !isatty(STDOUT_FILENO))
 		return;
-	progress.stopping = strcmp(action, "stop") == 0;
-	snprintf(progress.heading, sizeof(progress.heading), "%s %s", verb,
-		 progress_noun(what, buf, sizeof(buf)));
+	progress.stopping = stopping;
+	snprintf(progress.heading, sizeof(progress.heading), "%s %s", verb, noun);
 	progress.open = 1;
 	printf("%s:", progress.heading);
 	fflush(stdout);

@@ -25,10 +25,11 @@ void log_file_error(const char *file, int line, const char *fmt, ...)
 void log_file_warn(const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Progress line.  ACTION ("start", "stop", ...) on WHAT (a target or a
- * component); ACTION NULL opens no line, and then items and the end print
- * nothing (start-statd, reload of the export table). */
-void log_progress_begin(const char *action, const char *what);
+/* Progress line "VERB NOUN:" ("Starting", "NFS server"); STOPPING says
+ * how a line without items ends ("not running." rather than "already
+ * running.").  VERB NULL opens no line, and then items and the end print
+ * nothing (start-statd, a single component, reload of the export table). */
+void log_progress_begin(const char *verb, const char *noun, int stopping);
 void log_progress_item(const char *name);
 /* Closes the line: "." when OK, " failed!" otherwise. */
 void log_progress_end(int ok);

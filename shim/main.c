@@ -10,7 +10,7 @@
 #include "lsb.h"
 #include "paths.h"
 #include "run_systemd.h"
-#include "run_sysv.h"
+#include "sysv_actions.h"
 #include "graph.h"
 
 #include <errno.h>
@@ -24,10 +24,6 @@
 #define DEFAULT_TIMEOUT_MS 30000
 #define GENERATOR_NAME "nfs-ctl-generator"
 
-static const char *const actions[] = {
-	"start", "stop", "restart", "try-restart", "reload", "force-reload", "status", NULL,
-};
-
 static void usage(FILE *out)
 {
 	fputs("Usage: nfs-ctl [OPTIONS] ACTION TARGET|COMPONENT\n"
@@ -37,7 +33,7 @@ static void usage(FILE *out)
 	      "Commands:\n"
 	      "  status                                  every target's status\n"
 	      "  plan ACTION TARGET [--format=text|dot]  show the ordered steps, do nothing\n"
-	      "  graph                                   the component graph (dot)\n"
+	      "  graph [--list[=targets|units]|--check]  the component graph (dot), its names\n"
 	      "  exec [--stop] COMPONENT                 build argv and exec it (systemd units)\n"
 	      "  start-statd                             start rpc.statd for mount.nfs\n"
 	      "  config [--check] [--get SECTION.KEY]    configuration with sources\n"
@@ -69,14 +65,6 @@ static void version(void)
 	       DAEMON_PATH);
 }
 
-static int is_action(const char *word)
-{
-	for (const char *const *a = actions; *a; a++)
-		if (strcmp(*a, word) == 0)
-			return 1;
-	return 0;
-}
-
 static int apply_set(struct ctx *ctx, const char *arg)
 {
 	const char *dot = strchr(arg, '.'), *eq = strchr(arg, '=');
@@ -93,24 +81,26 @@ static int apply_set(struct ctx *ctx, const char *arg)
 	return 0;
 }
 
-int cmd_action(struct ctx *ctx, const char *action, int argc, char **argv)
+int cmd_action(struct ctx *ctx, enum action action, int argc, char **argv)
 {
-	if (strstr(action, "start"))
+	struct scope what;
+
+	if (action_has(action, ACTF_STARTS))
 		conf_diag_show_conflicts();
-	if (argc == 0 && !strcmp(action, "status"))
+	if (argc == 0 && action == ACT_STATUS)
 		return status_every_target(ctx);
 	if (argc != 1) {
-		log_error("usage: nfs-ctl %s TARGET|COMPONENT", action);
+		log_error("usage: nfs-ctl %s TARGET|COMPONENT", action_name(action));
 		return LSB_ERR_ARGS;
 	}
-	if (!target_from_name(argv[0]) && !graph_find(argv[0])) {
+	if (scope_parse(argv[0], &what) < 0) {
 		log_error("unknown target or component '%s' (targets: server client secure blkmap)",
 			  argv[0]);
-		return !strcmp(action, "status") ? LSB_STATUS_UNKNOWN : LSB_ERR_ARGS;
+		return action == ACT_STATUS ? LSB_STATUS_UNKNOWN : LSB_ERR_ARGS;
 	}
 	if (initsys_mode(ctx) == INIT_SYSTEMD)
-		return systemd_action(ctx, action, argv[0]);
-	return sysv_action(ctx, action, argv[0]);
+		return systemd_action(ctx, action, &what);
+	return sysv_action(ctx, action, &what);
 }
 
 static int dispatch(struct ctx *ctx, const char *cmd, int argc, char **argv)
@@ -125,8 +115,10 @@ static int dispatch(struct ctx *ctx, const char *cmd, int argc, char **argv)
 		{ "generator", cmd_generator }, { "doctor", cmd_doctor },
 	};
 
-	if (is_action(cmd))
-		return cmd_action(ctx, cmd, argc, argv);
+	enum action action;
+
+	if (action_parse(cmd, &action) == 0)
+		return cmd_action(ctx, action, argc, argv);
 	for (size_t i = 0; i < sizeof(commands) / sizeof(*commands); i++)
 		if (strcmp(commands[i].name, cmd) == 0)
 			return commands[i].fn(ctx, argc, argv);

@@ -1,7 +1,7 @@
 /* The once-per-boot mark (once_mark.h): /run/nfs-ctl/NAME.done. */
 #include "once_mark.h"
 #include "paths.h"
-#include "pidrec.h"
+#include "state_dir.h"
 #include "readiness.h"
 
 #include <fcntl.h>

@@ -13,12 +13,17 @@
 #endif
 
 static const char *root = "";
+/* what root points to when it was allocated: NFS_CTL_ROOT, then --root,
+ * each replaces the one before */
+static char *owned;
 
 void paths_set_root(const char *r)
 {
 	size_t len;
 	char *copy;
 
+	free(owned);
+	owned = NULL;
 	if (!r || !*r || strcmp(r, "/") == 0) {
 		root = "";
 		return;
@@ -36,7 +41,7 @@ void paths_set_root(const char *r)
 	len = strlen(copy);
 	while (len > 1 && copy[len - 1] == '/')
 		copy[--len] = '\0';
-	root = copy;
+	root = owned = copy;
 }
 
 const char *paths_root(void)

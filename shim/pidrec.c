@@ -1,4 +1,5 @@
 #include "pidrec.h"
+#include "state_dir.h"
 #include "log.h"
 #include "paths.h"
 #include "proc.h"
@@ -11,47 +12,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#define STATE_DIR "/run/nfs-ctl"
-
-char *state_dir(void)
-{
-	char *dir = path_in_root(STATE_DIR);
-	struct stat st;
-
-	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
-		log_error("%s: %s", dir, strerror(errno));
-		free(dir);
-		return NULL;
-	}
-	/* a symlink here would let someone else choose where we write, and
-	 * a directory others can write lets them plant pid records */
-	if (lstat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
-		log_error("%s: not a directory", dir);
-		free(dir);
-		return NULL;
-	}
-	if ((st.st_uid != 0 && st.st_uid != geteuid()) || (st.st_mode & 022)) {
-		log_error("%s: refusing a state directory that others can write "
-			  "(owner %u, mode %03o)", dir, (unsigned)st.st_uid,
-			  (unsigned)(st.st_mode & 0777));
-		free(dir);
-		return NULL;
-	}
-	return dir;
-}
-
-char *state_file(const char *name, const char *suffix)
-{
-	char *dir = state_dir();
-	char *path;
-
-	if (!dir)
-		return NULL;
-	path = xasprintf("%s/%s%s", dir, name, suffix);
-	free(dir);
-	return path;
-}
 
 static int read_pid_line(const char *path, pid_t *pid,
 			 unsigned long long *start)
@@ -95,15 +55,6 @@ enum pid_state pidrec_file_state(const char *path, const char *exe,
 	int r = check_record(path, exe, check_start, pid);
 
 	return r > 0 ? PID_RUNNING : r < 0 ? PID_STALE : PID_NONE;
-}
-
-char *state_path(const char *name, const char *suffix)
-{
-	char *rel = xasprintf(STATE_DIR "/%s%s", name, suffix);
-	char *path = path_in_root(rel);
-
-	free(rel);
-	return path;
 }
 
 char *pidrec_path(const struct component *c)

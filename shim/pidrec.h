@@ -30,13 +30,5 @@ void pidrec_forget(const struct component *c);
  * under /run/sendsigs.omit.d/: statd must outlive it until the NFS file
  * systems are unmounted.  Writes PID there when that directory exists. */
 void pidrec_omit_from_killall(const struct component *c, pid_t pid);
-/* $ROOT/run/nfs-ctl, created safely (a directory of root's or ours, not
- * a symlink, writable by nobody else); newly allocated path or NULL. */
-char *state_dir(void);
-/* Where a file of the state directory would be, creating nothing (readers
- * such as status and doctor, also as non-root): newly allocated. */
-char *state_path(const char *name, const char *suffix);
-/* A file in the state directory: newly allocated. */
-char *state_file(const char *name, const char *suffix);
 
 #endif

@@ -203,7 +203,7 @@ static void add_stop_step(struct ctx *ctx, struct plan *p, const struct componen
  * The enablement targets (secure, blkmap) are themselves the wish. */
 static void select_target(struct ctx *ctx, struct plan *p, int starting)
 {
-	int gate = starting && (p->target & (T_SERVER | T_CLIENT));
+	int gate = starting && (p->scope.target & (T_SERVER | T_CLIENT));
 
 	for (unsigned i = 0; i < graph_size; i++) {
 		const struct component *c = &graph[i];
@@ -213,16 +213,16 @@ static void select_target(struct ctx *ctx, struct plan *p, int starting)
 		 * on demand, not with a target); the runner spares them while
 		 * still needed */
 		int shared = !starting && graph_shared(c) &&
-			     (p->target & (T_SERVER | T_CLIENT));
+			     (p->scope.target & (T_SERVER | T_CLIENT));
 
-		if (!(c->targets & p->target) && !shared)
+		if (!(c->targets & p->scope.target) && !shared)
 			continue;
 		/* older nfs-utils lack it (graph: if_installed) */
 		if (starting && c->if_installed && !installed(c->start)) {
 			p->sel.skip_why[i] = c->if_installed;
 			continue;
 		}
-		if (gate && graph_gated(c) && !policy_wants(ctx, p->what, c, &why)) {
+		if (gate && graph_gated(c) && !policy_wants(ctx, p->scope.name, c, &why)) {
 			p->sel.skip_why[i] = why && *why ? why : "not wanted by configuration";
 			continue;
 		}
@@ -298,55 +298,40 @@ static void reload_steps(struct ctx *ctx, struct plan *p, const struct component
 		const char *why;
 		struct step *s;
 
-		if (!c->reload || (one ? c != one : !(c->targets & p->target)))
+		if (!c->reload || (one ? c != one : !(c->targets & p->scope.target)))
 			continue;
-		if (!one && graph_gated(c) && !policy_wants(ctx, p->what, c, &why))
+		if (!one && graph_gated(c) && !policy_wants(ctx, p->scope.name, c, &why))
 			continue;
 		s = add_step(p, c, V_RUN, 0);
 		add_command(&s->argv, c->reload, &s->missing);
 	}
 }
 
-int plan_build(struct ctx *ctx, const char *action, const char *what,
+int plan_build(struct ctx *ctx, enum plan_kind kind, const struct scope *scope,
 	       struct plan *out)
 {
 	int order[MAX_COMPONENTS], level[MAX_COMPONENTS], n, maxlevel = 0;
-	int starting = strcmp(action, "stop") != 0;
+	int starting = kind != PLAN_STOP;
 
 	memset(out, 0, sizeof(*out));
-	out->action = starting ? "start" : "stop";
-	out->what = what;
-	out->target = target_from_name(what);
-	if (strcmp(action, "reload") == 0) {
-		const struct component *c = out->target ? NULL : graph_find(what);
-
-		if (!out->target && !c) {
-			log_error("unknown target or component '%s'", what);
-			return -1;
-		}
-		out->action = "reload";
-		reload_steps(ctx, out, c);
+	out->kind = kind;
+	out->scope = *scope;
+	if (kind == PLAN_RELOAD) {
+		reload_steps(ctx, out, scope->one);
 		return 0;
 	}
-	if (out->target) {
+	if (scope->target) {
 		select_target(ctx, out, starting);
+	} else if (starting) {
+		select_with_needs(&out->sel, scope->one);
 	} else {
-		const struct component *c = graph_find(what);
-
-		if (!c) {
-			log_error("unknown target or component '%s'", what);
-			return -1;
-		}
-		if (starting)
-			select_with_needs(&out->sel, c);
-		else
-			out->sel.on[graph_index(c)] = 1;
+		out->sel.on[graph_index(scope->one)] = 1;
 	}
 	n = order_selection(&out->sel, order, level);
 	if (n != selected_count(&out->sel)) {
 		/* graph_check() reports the cycle; never a silently short plan */
 		log_error("%s %s: the component graph has a cycle (nfs-ctl graph --check)",
-			  out->action, what);
+			  plan_kind_name(kind), scope->name);
 		return -1;
 	}
 	for (int i = 0; i < n; i++)
@@ -361,7 +346,7 @@ int plan_build(struct ctx *ctx, const char *action, const char *what,
 			add_stop_step(ctx, out, &graph[j], maxlevel - level[j]);
 		}
 	}
-	for (unsigned i = 0; starting && out->target == T_CLIENT && i < graph_size; i++)
+	for (unsigned i = 0; starting && scope->target == T_CLIENT && i < graph_size; i++)
 		if (graph[i].once_per_boot)
 			defer_once_per_boot(ctx, out, &graph[i]);
 	for (unsigned i = 0; starting && i < graph_size; i++)
@@ -378,6 +363,15 @@ void plan_free(struct plan *p)
 	}
 	free(p->steps);
 	memset(p, 0, sizeof(*p));
+}
+
+const char *plan_kind_name(enum plan_kind kind)
+{
+	static const char *const names[] = {
+		[PLAN_START] = "start", [PLAN_STOP] = "stop", [PLAN_RELOAD] = "reload",
+	};
+
+	return names[kind];
 }
 
 const char *verb_name(enum verb v)

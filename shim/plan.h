@@ -3,6 +3,7 @@
 #ifndef NFSCTL_PLAN_H
 #define NFSCTL_PLAN_H
 
+#include "action.h"
 #include "ctx.h"
 #include "graph.h"
 #include "graph_order.h"
@@ -28,21 +29,29 @@ struct step {
 	int nice;           /* nice(2) increment of its command (fallback too) */
 };
 
+/* What a plan does.  The LSB actions are made of these (restart: a stop
+ * plan, then a start plan). */
+enum plan_kind {
+	PLAN_START,
+	PLAN_STOP,
+	PLAN_RELOAD, /* the reload commands; runs even while nfsd serves */
+};
+
 struct plan {
 	struct step *steps;
 	size_t n, cap;
-	const char *action;  /* "start", "stop" or "reload" */
-	const char *what;    /* target or component name */
-	unsigned target;     /* 0 when a single component */
+	enum plan_kind kind;
+	struct scope scope;  /* a target, or one component (scope.target 0) */
 	struct selection sel;
 };
 
-/* Builds the plan of ACTION ("start", "stop" or "reload") on WHAT (target
- * or component).  A reload plan holds the reload commands of WHAT's
- * members (none: nothing to reload).  Returns 0, or -1 for an unknown WHAT
- * or a cycle in the graph (error printed). */
-int plan_build(struct ctx *ctx, const char *action, const char *what,
+/* Builds the plan of KIND on SCOPE.  A reload plan holds the reload
+ * commands of the scope's members (none: nothing to reload).  Returns 0,
+ * or -1 for a cycle in the graph (error printed). */
+int plan_build(struct ctx *ctx, enum plan_kind kind, const struct scope *scope,
 	       struct plan *out);
+/* "start", "stop", "reload": the plan's word in messages and `plan`. */
+const char *plan_kind_name(enum plan_kind kind);
 void plan_free(struct plan *p);
 /* The argv of component C's start command, from the graph and settings. */
 void plan_start_argv(struct ctx *ctx, const struct component *c,

@@ -33,7 +33,7 @@ void plan_print_text(const struct plan *p)
 {
 	size_t num = 0;
 
-	printf("# %s %s\n", p->action, p->what);
+	printf("# %s %s\n", plan_kind_name(p->kind), p->scope.name);
 	for (size_t i = 0; i < p->n; i++)
 		print_step(p->steps[i].verb == V_SKIP ? 0 : ++num, &p->steps[i]);
 }

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
 static const char *whyf(const char *fmt, ...)
@@ -37,21 +36,11 @@ static const char *where(const struct setting *e)
 	return e->origin == ORIGIN_CMDLINE ? "--set" : "built-in default";
 }
 
-/* nfs.conf(5) booleans; -1 when unset or not a boolean. */
+/* E's value as a boolean (settings_parse_bool); -1 when unset or not a
+ * boolean. */
 static int bool_of(const struct setting *e)
 {
-	static const char *const yes[] = { "y", "yes", "t", "true", "on", "1" };
-	static const char *const no[] = { "n", "no", "f", "false", "off", "0" };
-
-	if (!e)
-		return -1;
-	for (size_t i = 0; i < sizeof(yes) / sizeof(*yes); i++)
-		if (!strcasecmp(e->value, yes[i]))
-			return 1;
-	for (size_t i = 0; i < sizeof(no) / sizeof(*no); i++)
-		if (!strcasecmp(e->value, no[i]))
-			return 0;
-	return -1;
+	return e ? settings_parse_bool(e->value) : -1;
 }
 
 /* The last -N/-V (or long form) about VERS in a free-form rpc.nfsd option

@@ -1,4 +1,5 @@
 #include "proc.h"
+#include "clean_env.h"
 #include "xalloc.h"
 
 #include <ctype.h>
@@ -46,13 +47,6 @@ int proc_wait_until(int (*ready)(const void *), const void *arg, int timeout_ms)
 	}
 	return 0;
 }
-
-/* Daemons must not inherit the caller's environment: at boot, from an
- * administrator's shell and from systemd they must get the same one. */
-static char *const clean_env[] = {
-	"PATH=/usr/sbin:/usr/bin:/sbin:/bin",
-	NULL,
-};
 
 #define INHERIT_OUTPUT ((const char *)-1)
 

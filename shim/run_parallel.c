@@ -6,6 +6,7 @@
  * only when every child of this one exited with success.  No sleeps here:
  * the parent blocks in read() and waitpid(). */
 #include "run_parallel.h"
+#include "run_report.h"
 #include "env_own.h"
 #include "log.h"
 #include "lsb.h"
@@ -158,23 +159,11 @@ static size_t spawn_level(const struct plan *p, int level, parallel_step_fn fn, 
 	return nkids;
 }
 
-static void report(const struct plan *p, size_t failed, int failed_level,
-		   const struct strv *started)
+/* The failed step's level ran in full, beside it: the later levels did
+ * not run. */
+static int not_run_later_level(const struct plan *p, size_t failed, int failed_level, size_t i)
 {
-	char *done = strv_join_display(started), *notdone;
-	struct strv left;
-
-	strv_init(&left);
-	for (size_t i = 0; i < p->n; i++)
-		if (p->steps[i].level > failed_level && p->steps[i].c != p->steps[failed].c &&
-		    !strv_contains(&left, p->steps[i].c->name))
-			strv_add(&left, p->steps[i].c->name);
-	notdone = strv_join_display(&left);
-	log_error("%s %s failed at %s; started in this run: %s; not run: %s", p->action, p->what,
-		  p->steps[failed].c->name, *done ? done : "nothing", *notdone ? notdone : "nothing");
-	free(done);
-	free(notdone);
-	strv_free(&left);
+	return p->steps[i].level > failed_level && p->steps[i].c != p->steps[failed].c;
 }
 
 /* The progress line names what started, in plan order, level by level. */
@@ -196,7 +185,7 @@ int parallel_execute(const struct plan *p, parallel_step_fn fn, void *arg,
 	 * that nothing at all starts without them */
 	for (size_t i = 0; i < p->n && rc == LSB_OK; i++)
 		if (p->steps[i].verb == V_CHECK && (rc = fn(&p->steps[i], started, arg)) != LSB_OK)
-			report(p, i, -1, started);
+			run_report_failure(p, i, -1, started, not_run_later_level);
 	for (size_t i = 0; i < p->n; i++)
 		if (p->steps[i].level > maxlevel)
 			maxlevel = p->steps[i].level;
@@ -220,7 +209,7 @@ int parallel_execute(const struct plan *p, parallel_step_fn fn, void *arg,
 			rc = spawn_rc;
 		progress_items(p, level, started);
 		if (rc != LSB_OK && failed < p->n)
-			report(p, failed, level, started);
+			run_report_failure(p, failed, level, started, not_run_later_level);
 	}
 	/* steps shown only (skips): in this process, in plan order */
 	for (size_t i = 0; i < p->n && rc == LSB_OK; i++)

@@ -13,15 +13,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-const char *unit_for(const char *what)
+/* The unit that stands for a target or component. */
+static const char *unit_of_scope(const struct scope *what)
 {
-	unsigned t = target_from_name(what);
-	const struct component *c;
-
-	if (t)
-		return target_unit(t);
-	c = graph_find(what);
-	return c ? c->unit : NULL;
+	return what->target ? target_unit(what->target) : what->one->unit;
 }
 
 int systemctl(struct ctx *ctx, const char *const *args)
@@ -147,67 +142,63 @@ static void release_shared(struct ctx *ctx, unsigned target)
 
 /* The unit whose reload stands for reloading WHAT (graph: reload), or
  * NULL when nothing in WHAT can reload. */
-static const char *reload_unit(struct ctx *ctx, const char *what)
+static const char *reload_unit(struct ctx *ctx, const struct scope *what)
 {
 	struct plan p;
 	const char *unit = NULL;
 
-	if (plan_build(ctx, "reload", what, &p) == 0 && p.n > 0) {
+	if (plan_build(ctx, PLAN_RELOAD, what, &p) == 0 && p.n > 0) {
 		unit = p.steps[0].c->unit;
 		if (p.n > 1)
-			log_warn("reload %s: only %s is reloaded", what, unit);
+			log_warn("reload %s: only %s is reloaded", what->name, unit);
 	}
 	plan_free(&p);
 	return unit;
 }
 
-int systemd_action(struct ctx *ctx, const char *action, const char *what)
+int systemd_action(struct ctx *ctx, enum action action, const struct scope *what)
 {
-	const char *unit = unit_for(what);
-	const char *verb = action;
-	unsigned t = target_from_name(what);
+	const char *unit = unit_of_scope(what);
+	enum action verb = action;
 	char *caller;
 	int rc;
 
-	if (!unit) {
-		log_error("unknown target or component '%s'", what);
-		return LSB_ERR_ARGS;
-	}
 	/* A unit's own job that calls back into systemctl waits for itself. */
-	if (strcmp(action, "status") != 0 && (caller = calling_nfs_unit()) != NULL) {
+	if (action_has(action, ACTF_CHANGES) && (caller = calling_nfs_unit()) != NULL) {
 		log_error("%s %s: called from inside %s; nfs-ctl's units run "
-			  "`nfs-ctl exec COMPONENT`, never an action", action, what, caller);
+			  "`nfs-ctl exec COMPONENT`, never an action", action_name(action),
+			  what->name, caller);
 		free(caller);
 		return LSB_ERR_GENERIC;
 	}
 	/* targets cannot be reloaded; reloading the server is re-exporting */
-	if (!strcmp(action, "reload") || !strcmp(action, "force-reload")) {
+	if (action == ACT_RELOAD || action == ACT_FORCE_RELOAD) {
 		const char *reloads = reload_unit(ctx, what);
 
 		if (!reloads) {
-			if (!strcmp(action, "reload")) {
-				log_error("reload: %s has nothing to reload; use restart", what);
+			if (action == ACT_RELOAD) {
+				log_error("reload: %s has nothing to reload; use restart", what->name);
 				return LSB_ERR_UNIMPLEMENTED;
 			}
-			verb = "try-restart";
+			verb = ACT_TRY_RESTART;
 		} else {
-			verb = "reload";
+			verb = ACT_RELOAD;
 			unit = reloads;
 		}
 	}
-	if ((!strcmp(verb, "start") || strstr(verb, "restart")) && generator_stale(ctx)) {
+	if (action_has(verb, ACTF_STARTS) && generator_stale(ctx)) {
 		const char *reload[] = { "daemon-reload", NULL };
 
 		log_info("configuration changed since systemd last ran nfs-ctl-generator: daemon-reload");
 		systemctl(ctx, reload);
 	}
 	{
-		const char *args[] = { verb, unit, NULL };
+		const char *args[] = { action_name(verb), unit, NULL };
 		const char *status_args[] = { "status", "--no-pager", "--lines=0", unit, NULL };
 
-		rc = systemctl(ctx, strcmp(action, "status") ? args : status_args);
+		rc = systemctl(ctx, action == ACT_STATUS ? status_args : args);
 	}
-	if (rc == 0 && !strcmp(action, "stop") && (t == T_SERVER || t == T_CLIENT))
-		release_shared(ctx, t);
+	if (rc == 0 && action == ACT_STOP && (what->target == T_SERVER || what->target == T_CLIENT))
+		release_shared(ctx, what->target);
 	return rc < 0 ? LSB_ERR_NOT_INSTALLED : rc;
 }

@@ -2,16 +2,15 @@
 #ifndef NFSCTL_RUN_SYSTEMD_H
 #define NFSCTL_RUN_SYSTEMD_H
 
+#include "action.h"
 #include "ctx.h"
 #include "strv.h"
 
 /* Touched by the generator each time it runs. */
 #define GENERATOR_STAMP "/run/nfs-ctl/generator.stamp"
 
-int systemd_action(struct ctx *ctx, const char *action, const char *what);
+int systemd_action(struct ctx *ctx, enum action action, const struct scope *what);
 /* Runs `systemctl ARGS...` and returns its exit code (-1: not runnable). */
 int systemctl(struct ctx *ctx, const char *const *args);
-/* The unit that stands for a target or component name, or NULL. */
-const char *unit_for(const char *what);
 
 #endif

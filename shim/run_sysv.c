@@ -2,6 +2,8 @@
  * real readiness signal: the daemon's parent exited with 0, its program is
  * registered with rpcbind, nfsd reports threads.  No fixed sleeps. */
 #include "run_sysv.h"
+#include "state_dir.h"
+#include "run_report.h"
 #include "run_parallel.h"
 #include "log.h"
 #include "lsb.h"
@@ -477,13 +479,13 @@ static int step_stop(struct ctx *ctx, const struct plan *p, const struct step *s
 		pidrec_forget(c);
 		return LSB_OK;
 	}
-	if (graph_shared(c) && p->target) {
+	if (graph_shared(c) && p->scope.target) {
 		if (shared == SHARED_KEEP) {
 			log_info("%s: kept running across the restart", c->name);
 			return LSB_OK;
 		}
-		why = shared_keep_reason(c, p->target,
-					 target_active(target_name(shared_other_target(p->target))));
+		why = shared_keep_reason(c, p->scope.target,
+					 target_active(target_name(shared_other_target(p->scope.target))));
 		if (why) {
 			log_info("%s: kept running: %s", c->name, why);
 			return LSB_OK;
@@ -506,8 +508,8 @@ static int step_stop(struct ctx *ctx, const struct plan *p, const struct step *s
 static int execute_step(struct ctx *ctx, const struct plan *p, const struct step *s,
 			enum shared_policy shared, struct progress *pr)
 {
-	int starting = strcmp(p->action, "stop") != 0;
-	int refresh = strcmp(p->action, "reload") == 0;
+	int starting = p->kind != PLAN_STOP;
+	int refresh = p->kind == PLAN_RELOAD;
 	char *cmd = strv_join_display(&s->argv);
 
 	log_info("%s %s%s%s", verb_name(s->verb), s->c->name, *cmd ? ": " : "", cmd);
@@ -529,22 +531,11 @@ static int execute_step(struct ctx *ctx, const struct plan *p, const struct step
 	return LSB_OK;
 }
 
-static void report_failure(const struct plan *p, size_t failed, const struct progress *pr)
+/* The serial runner stops at the failed step: no later one ran. */
+static int not_run_after(const struct plan *p, size_t failed, int failed_level, size_t i)
 {
-	char *done = strv_join_display(&pr->started);
-	struct strv left;
-
-	strv_init(&left);
-	for (size_t i = failed + 1; i < p->n; i++)
-		if (p->steps[i].verb != V_SKIP && !strv_contains(&left, p->steps[i].c->name))
-			strv_add(&left, p->steps[i].c->name);
-	char *notdone = strv_join_display(&left);
-	log_error("%s %s failed at %s; started in this run: %s; not run: %s",
-		  p->action, p->what, p->steps[failed].c->name,
-		  *done ? done : "nothing", *notdone ? notdone : "nothing");
-	free(done);
-	free(notdone);
-	strv_free(&left);
+	(void)failed_level;
+	return i > failed && p->steps[i].verb != V_SKIP;
 }
 
 /* Before a start touches anything: a required program that is not
@@ -567,7 +558,7 @@ static int preflight(const struct plan *p)
 	}
 	if (missing.n) {
 		list = strv_join_display(&missing);
-		log_error("%s %s: not installed: %s; nothing was started", p->action, p->what, list);
+		log_error("%s %s: not installed: %s; nothing was started", plan_kind_name(p->kind), p->scope.name, list);
 		free(list);
 		rc = LSB_ERR_NOT_INSTALLED;
 	}
@@ -620,7 +611,10 @@ static int held_by_still_up(const struct step *s, struct progress *pr)
 
 int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy shared)
 {
-	int starting = strcmp(p->action, "stop") != 0, rc = LSB_OK;
+	static const char *const progress_verb[] = {
+		[PLAN_START] = "Starting", [PLAN_STOP] = "Stopping", [PLAN_RELOAD] = "Reloading",
+	};
+	int starting = p->kind != PLAN_STOP, rc = LSB_OK;
 	struct progress pr;
 
 	if (starting && (rc = preflight(p)) != LSB_OK)
@@ -628,7 +622,9 @@ int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy share
 	strv_init(&pr.started);
 	strv_init(&pr.stopped);
 	strv_init(&pr.still_up);
-	log_progress_begin(p->target ? p->action : NULL, p->what);
+	/* a target's plan has a progress line; a component's has none */
+	log_progress_begin(p->scope.target ? progress_verb[p->kind] : NULL,
+			   target_noun(p->scope.target), p->kind == PLAN_STOP);
 	if (starting && parallel_enabled(p)) {
 		struct par_arg a = { ctx, p, shared };
 
@@ -649,15 +645,15 @@ int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy share
 			continue;
 		}
 		if (starting) {
-			report_failure(p, i, &pr);
+			run_report_failure(p, i, -1, &pr.started, not_run_after);
 			rc = r;
 			break;
 		}
 		rc = r; /* a stop goes on: stop as much as can be stopped */
 	}
 	log_progress_end(rc == LSB_OK);
-	if (rc == LSB_OK && p->target && (p->target & (T_SERVER | T_CLIENT)))
-		target_mark(p->what, starting);
+	if (rc == LSB_OK && (p->scope.target & (T_SERVER | T_CLIENT)))
+		target_mark(p->scope.name, starting);
 	strv_free(&pr.started);
 	strv_free(&pr.stopped);
 	strv_free(&pr.still_up);

@@ -1,4 +1,5 @@
-/* sysvinit mode: nfs-ctl itself carries out the plan. */
+/* sysvinit mode: nfs-ctl itself carries out the plan (the LSB actions
+ * made of plans: sysv_actions.h). */
 #ifndef NFSCTL_RUN_SYSV_H
 #define NFSCTL_RUN_SYSV_H
 
@@ -13,10 +14,6 @@ enum shared_policy {
 
 /* Executes P; the caller holds the lock.  Returns an LSB exit code. */
 int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy shared);
-/* LSB action on a target or component; takes the lock itself. */
-int sysv_action(struct ctx *ctx, const char *action, const char *what);
-/* LSB status of a target or component (no lock, no changes). */
-int sysv_status(struct ctx *ctx, const char *what, int quiet);
 /* Target bookkeeping: "server" and "client" are active between a
  * successful start and a stop. */
 int target_active(const char *target);

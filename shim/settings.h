@@ -45,7 +45,8 @@ const struct setting *settings_find(const struct settings *s,
 				    const char *section, const char *key);
 const char *settings_get(const struct settings *s, const char *section,
 			 const char *key);
-/* nfs.conf booleans: y/yes/t/true/on/1 and n/no/f/false/off/0; -1 otherwise. */
+/* The one boolean parser (nfs.conf, the distributions' variables, policy):
+ * y/yes/t/true/on/1 and n/no/f/false/off/0, any case; -1 otherwise. */
 int settings_parse_bool(const char *v);
 /* The same for a setting, DFLT when unset or not a boolean. */
 int settings_get_bool(const struct settings *s, const char *section,

@@ -67,6 +67,7 @@ static int via_systemd(struct ctx *ctx)
 
 static int via_sysv(struct ctx *ctx)
 {
+	struct scope what;
 	struct plan p;
 	int fd, rc;
 
@@ -82,7 +83,8 @@ static int via_sysv(struct ctx *ctx)
 		lock_release(fd);
 		return LSB_OK;
 	}
-	rc = plan_build(ctx, "start", statd()->name, &p) < 0 ? LSB_ERR_GENERIC
+	what = scope_of_component(statd());
+	rc = plan_build(ctx, PLAN_START, &what, &p) < 0 ? LSB_ERR_GENERIC
 						       : sysv_execute(ctx, &p, SHARED_KEEP);
 	plan_free(&p);
 	lock_release(fd);

@@ -1,4 +1,5 @@
 /* LSB actions in sysvinit mode, built from start and stop plans. */
+#include "sysv_actions.h"
 #include "run_sysv.h"
 #include "lock.h"
 #include "log.h"
@@ -14,13 +15,13 @@
 #include <string.h>
 #include <unistd.h>
 
-static int run_plan(struct ctx *ctx, const char *action, const char *what,
+static int run_plan(struct ctx *ctx, enum plan_kind kind, const struct scope *what,
 		    enum shared_policy shared)
 {
 	struct plan p;
 	int rc;
 
-	if (plan_build(ctx, action, what, &p) < 0)
+	if (plan_build(ctx, kind, what, &p) < 0)
 		return LSB_ERR_ARGS;
 	rc = sysv_execute(ctx, &p, shared);
 	plan_free(&p);
@@ -61,12 +62,12 @@ static int component_status(const struct step *s, int quiet)
 	return rc;
 }
 
-int sysv_status(struct ctx *ctx, const char *what, int quiet)
+int sysv_status(struct ctx *ctx, const struct scope *what, int quiet)
 {
 	struct plan p;
 	int running = 0, down = 0, stale = 0;
 
-	if (plan_build(ctx, "start", what, &p) < 0)
+	if (plan_build(ctx, PLAN_START, what, &p) < 0)
 		return LSB_STATUS_UNKNOWN;
 	for (size_t i = 0; i < p.n; i++) {
 		const struct step *s = &p.steps[i];
@@ -83,23 +84,23 @@ int sysv_status(struct ctx *ctx, const char *what, int quiet)
 		return LSB_STATUS_DEAD_PIDFILE;
 	/* a client without gssd or blkmapd runs no daemon at all: it is up
 	 * when its start succeeded (and no stop followed) */
-	if (!running && !down && target_from_name(what))
-		return target_active(what) ? LSB_STATUS_RUNNING : LSB_STATUS_NOT_RUNNING;
+	if (!running && !down && what->target)
+		return target_active(what->name) ? LSB_STATUS_RUNNING : LSB_STATUS_NOT_RUNNING;
 	if (down || !running)
 		return LSB_STATUS_NOT_RUNNING;
 	return LSB_STATUS_RUNNING;
 }
 
-static int is_running(struct ctx *ctx, const char *what)
+static int is_running(struct ctx *ctx, const struct scope *what)
 {
 	return sysv_status(ctx, what, 1) == LSB_STATUS_RUNNING;
 }
 
 /* Does WHAT have a member with a reload command (graph: reload)? */
-static int reloadable(struct ctx *ctx, const char *what)
+static int reloadable(struct ctx *ctx, const struct scope *what)
 {
 	struct plan p;
-	int yes = plan_build(ctx, "reload", what, &p) == 0 && p.n > 0;
+	int yes = plan_build(ctx, PLAN_RELOAD, what, &p) == 0 && p.n > 0;
 
 	plan_free(&p);
 	return yes;
@@ -107,20 +108,20 @@ static int reloadable(struct ctx *ctx, const char *what)
 
 /* Reload re-reads configuration without dropping clients (the server:
  * its export table). */
-static int reload(struct ctx *ctx, const char *what)
+static int reload(struct ctx *ctx, const struct scope *what)
 {
 	struct plan p;
 	int rc = LSB_OK;
 
-	if (plan_build(ctx, "reload", what, &p) < 0)
+	if (plan_build(ctx, PLAN_RELOAD, what, &p) < 0)
 		return LSB_ERR_GENERIC;
 	if (p.n == 0) {
-		log_error("reload: %s has nothing to reload; use restart", what);
+		log_error("reload: %s has nothing to reload; use restart", what->name);
 		plan_free(&p);
 		return LSB_ERR_UNIMPLEMENTED;
 	}
 	if (!is_running(ctx, what)) {
-		log_error("reload: %s is not running", what);
+		log_error("reload: %s is not running", what->name);
 		plan_free(&p);
 		return LSB_ERR_NOT_RUNNING;
 	}
@@ -132,8 +133,7 @@ static int reload(struct ctx *ctx, const char *what)
 
 		one.steps = &p.steps[i];
 		one.n = 1;
-		one.target = 0;
-		one.what = p.steps[i].c->name;
+		one.scope = scope_of_component(p.steps[i].c);
 		r = sysv_execute(ctx, &one, SHARED_KEEP);
 		if (rc == LSB_OK)
 			rc = r;
@@ -142,44 +142,47 @@ static int reload(struct ctx *ctx, const char *what)
 	return rc;
 }
 
-static int locked_action(struct ctx *ctx, const char *action, const char *what)
+static int locked_action(struct ctx *ctx, enum action action, const struct scope *what)
 {
-	if (!strcmp(action, "start"))
-		return run_plan(ctx, "start", what, SHARED_IF_UNUSED);
-	if (!strcmp(action, "stop"))
-		return run_plan(ctx, "stop", what, SHARED_IF_UNUSED);
-	if (!strcmp(action, "restart") ||
-	    (!strcmp(action, "try-restart") && is_running(ctx, what))) {
-		int rc = run_plan(ctx, "stop", what, SHARED_KEEP);
+	switch (action) {
+	case ACT_START:
+		return run_plan(ctx, PLAN_START, what, SHARED_IF_UNUSED);
+	case ACT_STOP:
+		return run_plan(ctx, PLAN_STOP, what, SHARED_IF_UNUSED);
+	case ACT_TRY_RESTART:
+		if (!is_running(ctx, what))
+			return LSB_OK; /* LSB: not running is success */
+		/* fall through */
+	case ACT_RESTART: {
+		int rc = run_plan(ctx, PLAN_STOP, what, SHARED_KEEP);
 
-		return rc != LSB_OK ? rc : run_plan(ctx, "start", what, SHARED_KEEP);
+		return rc != LSB_OK ? rc : run_plan(ctx, PLAN_START, what, SHARED_KEEP);
 	}
-	if (!strcmp(action, "try-restart"))
-		return LSB_OK; /* LSB: not running is success */
-	if (!strcmp(action, "reload"))
+	case ACT_RELOAD:
 		return reload(ctx, what);
-	if (!strcmp(action, "force-reload")) {
+	case ACT_FORCE_RELOAD:
 		if (reloadable(ctx, what))
 			return reload(ctx, what);
-		return locked_action(ctx, "try-restart", what);
+		return locked_action(ctx, ACT_TRY_RESTART, what);
+	case ACT_STATUS:
+		break; /* sysv_action answers it without the lock */
 	}
-	log_error("unknown action '%s'", action);
-	return LSB_ERR_ARGS;
+	return sysv_status(ctx, what, 0);
 }
 
-int sysv_action(struct ctx *ctx, const char *action, const char *what)
+int sysv_action(struct ctx *ctx, enum action action, const struct scope *what)
 {
 	int fd, rc;
 
-	if (!strcmp(action, "status"))
+	if (!action_has(action, ACTF_CHANGES))
 		return sysv_status(ctx, what, 0);
 	if (geteuid() != 0) {
-		log_error("%s %s: only root may do that", action, what);
+		log_error("%s %s: only root may do that", action_name(action), what->name);
 		return LSB_ERR_PERM;
 	}
-	if (ctx->settings.errors && strcmp(action, "stop") != 0) {
+	if (ctx->settings.errors && action_has(action, ACTF_NEEDS_CONFIG)) {
 		log_error("%s %s: refusing to act on broken configuration (see above); "
-			  "nothing that runs was touched", action, what);
+			  "nothing that runs was touched", action_name(action), what->name);
 		return LSB_ERR_NOT_CONFIGURED;
 	}
 	fd = lock_acquire(ctx->timeout_ms * 6);

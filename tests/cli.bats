@@ -3,6 +3,7 @@
 # behaviour; `status` without a target means every target, in both modes.
 
 load helpers
+bats_require_minimum_version 1.5.0
 
 setup() {
 	make_sandbox
@@ -63,4 +64,11 @@ systemctl status --no-pager --lines=0 nfs-blkmap.target"
 	run ctl status server client
 	assert_failure 2
 	assert_output --partial "usage: nfs-ctl status TARGET|COMPONENT"
+}
+
+@test "NFS_CTL_ROOT and --root together: --root wins, the first is not leaked (ASan build)" {
+	run --separate-stderr env NFS_CTL_ROOT=/nonexistent "$NFS_CTL" --root "$ROOT" --distro=none config --get nfsd.threads
+	assert_success
+	assert_output 8
+	[ -z "$stderr" ]
 }

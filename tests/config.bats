@@ -2,21 +2,28 @@
 # Configuration readers, table-driven: for each format a fixture that looks
 # like the real shipped files, and the exact argv expected for every daemon.
 
-load config_helpers
+load helpers
+bats_require_minimum_version 1.5.0
 
-setup() { config_setup; }
-teardown() { config_teardown; }
+setup() { make_config_sandbox; }
+teardown() { destroy_sandbox; }
 
 # check_fixture NAME: every component's argv and every expected value
 check_fixture() {
-	local name=$1 distro c expected
+	local name=$1 distro c expected components
 	distro=$(cat "$FIXTURES/$name/distro")
 	fixture "$name"
 	local opt=(--distro="$distro")
 	[ "$distro" = detect ] && opt=()
 	run nfsctl "${opt[@]}" config --check
 	assert_success
-	for c in $COMPONENTS; do
+	components=$(argv_components)
+	[ "$(wc -w <<<"$components")" -ge 10 ]
+	for c in "$FIXTURES/$name"/expected/*; do
+		c=${c##*/}
+		[ "$c" = get ] || grep -qx "$c" <<<"$components" || fail "expected/$c: not a component with an argv"
+	done
+	for c in $components; do
 		expected=""
 		[ -f "$FIXTURES/$name/expected/$c" ] && expected=$(cat "$FIXTURES/$name/expected/$c")
 		run nfsctl "${opt[@]}" config --argv "$c"
@@ -88,7 +95,6 @@ check_fixture() {
 }
 
 @test "plan start server: MOUNTD_PORT=20048 puts -p 20048 on rpc.mountd, none without" {
-	nfsctl --distro=none plan start server >/dev/null 2>&1 || skip "plan not available yet"
 	put etc/os-release 'ID=opensuse-leap\n'
 	put etc/sysconfig/nfs 'MOUNTD_PORT=20048\n'
 	run nfsctl plan start server
@@ -119,4 +125,18 @@ check_fixture() {
 	assert_failure 2
 	run nfsctl --distro=none config --bogus
 	assert_failure 2
+}
+
+@test "distribution booleans: the words nfs.conf knows (f, On, 1...); anything else is a warning naming FILE:LINE" {
+	put etc/sysconfig/nfs 'NFS3_SERVER_SUPPORT="f"\nNFS4_SUPPORT="On"\nNFS_SERVER_UDP="1"\n'
+	for kv in vers3=n vers4=y udp=y; do
+		run --separate-stderr nfsctl --distro=suse config --get "nfsd.${kv%=*}"
+		assert_success
+		assert_output "${kv#*=}"
+		[ -z "$stderr" ]
+	done
+	put etc/sysconfig/nfs '# NFSv3\nNFS3_SERVER_SUPPORT="maybe"\n'
+	run --separate-stderr nfsctl --distro=suse config --get nfsd.vers3
+	assert_output y
+	[[ "$stderr" == *"$ROOT/etc/sysconfig/nfs:2: NFS3_SERVER_SUPPORT: expected yes or no, not 'maybe'; ignored"* ]]
 }

@@ -2,10 +2,11 @@
 # `nfs-ctl env`: the compatibility environment file for units that say
 # ExecStart=/usr/sbin/rpc.mountd $RPCMOUNTDARGS.
 
-load config_helpers
+load helpers
+bats_require_minimum_version 1.5.0
 
-setup() { config_setup; }
-teardown() { config_teardown; }
+setup() { make_config_sandbox; }
+teardown() { destroy_sandbox; }
 
 ENVFILE=run/sysconfig/nfs-utils
 

@@ -3,10 +3,11 @@
 # < --set; a distribution file only fills what nfs.conf leaves unset.  And the argv rule: only distribution and --set values become
 # daemon options; nfs.conf values are read by the daemons themselves.
 
-load config_helpers
+load helpers
+bats_require_minimum_version 1.5.0
 
-setup() { config_setup; }
-teardown() { config_teardown; }
+setup() { make_config_sandbox; }
+teardown() { destroy_sandbox; }
 
 value() {
 	"$NFS_CTL" --root "$ROOT" "$@" 2>/dev/null

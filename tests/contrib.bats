@@ -4,24 +4,18 @@
 # migration request (the package itself: tests/package_deb.bats).
 # The promise: after --write --retire nfs-ctl sees exactly the same values.
 
-bats_load_library bats-support
-bats_load_library bats-assert
+load helpers
 
-: "${TOP_SRCDIR:=$(cd "$(dirname "$BATS_TEST_FILENAME")/.." && pwd)}"
-: "${NFS_CTL:=$TOP_SRCDIR/nfs-ctl}"
 export NFS_CTL
 MIGRATE=$TOP_SRCDIR/contrib/nfs-ctl-migrate
-FIXTURES=$TOP_SRCDIR/tests/fixtures/config
 
 setup() {
-	T=$BATS_TEST_TMPDIR/root
-	mkdir -p "$T"
+	make_config_sandbox
+	T=$ROOT
 }
 
-# fixture NAME: a copy of the fixture's etc/ as the tree's /etc
-fixture() {
-	cp -a "$FIXTURES/$1/etc" "$T/"
-	chmod -R u+w "$T"
+teardown() {
+	destroy_sandbox
 }
 
 effective() { # DISTRO

@@ -49,8 +49,28 @@ sm-notify"
 	[ "$status" -eq 13 ]
 }
 
+@test "graph --list=targets: the target names; --list=units: every component's unit, then every target's" {
+	run "$NFS_CTL" graph --list=targets
+	assert_success
+	assert_output $'server\nclient\nsecure\nblkmap'
+	run "$NFS_CTL" graph --list=components
+	assert_success
+	assert_output "$("$NFS_CTL" graph --list)"
+	run "$NFS_CTL" graph --list=units
+	assert_success
+	assert_line --index 0 rpcbind.socket
+	assert_line --index 3 rpc-statd.service
+	assert_line --index 14 rpc-statd-notify.service
+	assert_line --index 15 nfs-server.target
+	assert_line --index 18 nfs-blkmap.target
+	[ "${#lines[@]}" -eq 19 ]
+}
+
 @test "graph --list and --check refuse other arguments" {
 	run "$NFS_CTL" graph --lsit
 	assert_failure 2
-	assert_output --partial "usage: nfs-ctl graph [--list | --check]"
+	assert_output --partial "usage: nfs-ctl graph [--list[=components|targets|units] | --check]"
+	run "$NFS_CTL" graph --list=daemons
+	assert_failure 2
+	assert_output "nfs-ctl: graph --list=daemons: expected components, targets or units"
 }

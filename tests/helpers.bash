@@ -187,3 +187,42 @@ as_nobody() {
 		runuser -u nobody -- "$@"
 	fi
 }
+
+# ---- configuration tests: a bare tree, the fixtures, files ----------------
+# (tests/config*.bats and contrib.bats; the readers need no stub program)
+
+FIXTURES=$TOP_SRCDIR/tests/fixtures/config
+
+# A tree with only /etc and /run as $ROOT; destroy_sandbox removes it.
+make_config_sandbox() {
+	ROOT=$(mktemp -d "${BATS_TMPDIR:-/tmp}/nfs-ctl-config.XXXXXX")
+	mkdir -p "$ROOT/etc" "$ROOT/run"
+	export ROOT
+}
+
+# fixture NAME: copies tests/fixtures/config/NAME (minus expectations) to $ROOT
+fixture() {
+	(cd "$FIXTURES/$1" && tar --exclude=./expected --exclude=./distro -cf - .) |
+		(cd "$ROOT" && tar xf -)
+}
+
+# nfsctl ARGS...: nfs-ctl against the sandbox (init system not forced)
+nfsctl() {
+	"$NFS_CTL" --root "$ROOT" "$@"
+}
+
+# put FILE CONTENT: writes $ROOT/FILE (printf %b: \n, \t, \0 are understood)
+put() {
+	mkdir -p "$(dirname "$ROOT/$1")"
+	printf '%b' "$2" >"$ROOT/$1"
+}
+
+# The components whose command nfs-ctl runs, so that have an argv: the
+# graph's names (`graph --list`) that `config --argv` accepts (it refuses
+# mounts and the external rpcbind).
+argv_components() {
+	local c
+	for c in $("$NFS_CTL" graph --list); do
+		"$NFS_CTL" --root /nonexistent config --argv "$c" >/dev/null 2>&1 && echo "$c"
+	done
+}

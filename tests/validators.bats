@@ -242,7 +242,8 @@ shell_scripts() {
 		*) files+=("$f") ;;
 		esac
 	done < <(shell_scripts)
-	[ "${#files[@]}" -gt 0 ] || skip "no other shell scripts in this tree"
+	# tests/run, fuzz/run-smoke.sh...: none found means shell_scripts is broken
+	[ "${#files[@]}" -gt 0 ]
 	run shellcheck --severity=error "${files[@]}"
 	echo "$output"
 	assert_success

@@ -1,6 +1,7 @@
 /* `nfs-ctl exec COMPONENT`: what a unit's ExecStart= runs.  Builds the
  * daemon's argv from configuration and replaces itself with the daemon,
  * so systemd supervises the daemon directly.  Never calls systemctl. */
+#include "clean_env.h"
 #include "commands.h"
 #include "conf_diag.h"
 #include "graph.h"
@@ -20,8 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static char *const clean_env[] = { "PATH=/usr/sbin:/usr/bin:/sbin:/bin", NULL };
 
 static int exec_argv(const struct strv *argv)
 {
@@ -185,6 +184,7 @@ static int exec_ready(struct ctx *ctx, const struct component *c)
 int cmd_exec(struct ctx *ctx, int argc, char **argv)
 {
 	const struct component *c;
+	struct scope what;
 	struct plan p;
 	int stop = 0, ready = 0, reload = 0, installed = 0, rc;
 
@@ -205,6 +205,7 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 		log_error("usage: nfs-ctl exec [--stop|--ready|--reload|--installed] COMPONENT (a component other than rpcbind)");
 		return LSB_ERR_ARGS;
 	}
+	what = scope_of_component(c);
 	if (ready)
 		return exec_ready(ctx, c);
 	if (installed)
@@ -215,7 +216,7 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 	}
 	memset(&p, 0, sizeof(p));
 	if (reload) {
-		if (plan_build(ctx, "reload", c->name, &p) < 0 || p.n == 0) {
+		if (plan_build(ctx, PLAN_RELOAD, &what, &p) < 0 || p.n == 0) {
 			log_error("exec --reload %s: %s has no reload command", c->name, c->name);
 			plan_free(&p);
 			return LSB_ERR_ARGS;
@@ -243,7 +244,7 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 		strv_free(&a);
 		return rc;
 	}
-	if (plan_build(ctx, "stop", c->name, &p) < 0)
+	if (plan_build(ctx, PLAN_STOP, &what, &p) < 0)
 		return LSB_ERR_ARGS;
 	if (p.n == 0 || p.steps[0].verb != V_RUN) {
 		log_error("exec --stop %s: %s has no stop command (daemons are stopped by signal)",
