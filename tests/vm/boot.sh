@@ -46,7 +46,9 @@ fi
 shared=
 if [ -n "${LAB_BOOT_SHARED:-}" ]; then
 	shared="-drive file=$LAB_BOOT_SHARED,format=raw,if=none,id=shared,file.locking=off,cache=directsync"
-	shared="$shared -device virtio-blk-pci,drive=shared,share-rw=on"
+	# a PCI slot after the if=virtio disks: without it the shared disk
+	# was probed first and became /dev/vda, the kernel's root= (first run)
+	shared="$shared -device virtio-blk-pci,drive=shared,share-rw=on,addr=0x10"
 fi
 start=$(date +%s)
 rc=0
