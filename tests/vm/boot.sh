@@ -14,6 +14,10 @@
 #   LAB_BOOT_DISK=FILE  a persistent qcow2 overlay of disk.img instead of
 #                snapshot=on, and a guest reboot stays in the same qemu (the
 #                disk survives a crash; the boot ends with the guest's poweroff)
+#   LAB_BOOT_SHARED=FILE  the failover lab (run-failover.sh): a raw image
+#                attached to several VMs at once (share-rw, no image locking,
+#                cache=directsync, so that what a node synced before a crash
+#                is in the file for the other node)
 set -eu
 work=$1
 name=$2
@@ -39,16 +43,23 @@ if [ -n "${LAB_BOOT_DISK:-}" ]; then
 	disk="file=$LAB_BOOT_DISK,format=qcow2,if=virtio"
 	reboot=
 fi
+shared=
+if [ -n "${LAB_BOOT_SHARED:-}" ]; then
+	shared="-drive file=$LAB_BOOT_SHARED,format=raw,if=none,id=shared,file.locking=off,cache=directsync"
+	# a PCI slot after the if=virtio disks: without it the shared disk
+	# was probed first and became /dev/vda, the kernel's root= (first run)
+	shared="$shared -device virtio-blk-pci,drive=shared,share-rw=on,addr=0x10"
+fi
 start=$(date +%s)
 rc=0
-# shellcheck disable=SC2086 # $net and $reboot are lists of options
+# shellcheck disable=SC2086 # $net, $shared and $reboot are lists of options
 timeout "${LAB_VM_TIMEOUT:-1800}" qemu-system-x86_64 \
 	-accel tcg -m "${LAB_VM_MEM:-1536}" -smp 1 \
 	$net -display none -vga none $reboot \
 	-kernel "$work/vmlinuz" -initrd "$work/initrd.img" \
 	-append "root=/dev/vda rw console=ttyS0 panic=-1 init=/usr/lib/nfs-ctl-lab/lab-init $append $*" \
 	-drive "$disk" \
-	-drive "file=$dir/results.img,format=raw,if=virtio" \
+	-drive "file=$dir/results.img,format=raw,if=virtio" $shared \
 	-serial "file:$dir/console.log" -serial "file:$dir/progress.log" \
 	</dev/null >"$dir/qemu.log" 2>&1 || rc=$?
 echo "$(($(date +%s) - start))" >"$dir/wall-seconds"

@@ -13,6 +13,8 @@ SCENARIOS=$(sed -n 's/^scenarios=//p' /etc/nfs-ctl-lab/boot)
 # Multi-host boots (run-cluster.sh): this VM's role (server, client) and name.
 ROLE=$(sed -n 's/^role=//p' /etc/nfs-ctl-lab/boot)
 HOST=$(sed -n 's/^host=//p' /etc/nfs-ctl-lab/boot)
+# The failover lab: the NFS server's resource agent (nfs-ctl, nfsserver).
+AGENT=$(sed -n 's/^agent=//p' /etc/nfs-ctl-lab/boot)
 # The Debian release the guest runs (bookworm, trixie), from os-release.
 RELEASE=$(sed -n 's/^VERSION_CODENAME=//p' /etc/os-release)
 # The daemons whose argv are compared between inits (rpcbind is not nfs-ctl's:

@@ -3,7 +3,9 @@
  *
  *   lockhold hold FILE      take a write lock on all of FILE (waiting for it),
  *                           print "held", then every second rewrite one byte
- *                           and fsync, printing any error, until SIGTERM;
+ *                           and fsync, printing any error, and "stalled N s"
+ *                           after a write and fsync that took 2 s or more
+ *                           (its end: when I/O resumed), until SIGTERM;
  *                           then unlock and print "released" (or the error).
  *                           Exit 0 only if no call ever failed.
  *   lockhold getlk FILE     F_GETLK for a whole-file write lock: print
@@ -47,6 +49,14 @@ static void say(const char *fmt, ...)
 	fflush(stdout);
 }
 
+static double now(void)
+{
+	struct timeval tv;
+
+	gettimeofday(&tv, NULL);
+	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
+}
+
 static struct flock whole_file(short type)
 {
 	struct flock fl;
@@ -79,10 +89,13 @@ static int hold(int fd)
 	say("held pid=%ld", (long)getpid());
 	while (!stop) {
 		char c = (char)('a' + n++ % 26);
+		double t0 = now();
 
 		if (pwrite(fd, &c, 1, 0) != 1 || fsync(fd) < 0) {
 			say("io-error %s", strerror(errno));
 			errors++;
+		} else if (now() - t0 >= 2.0) {
+			say("stalled %.1f s", now() - t0);
 		}
 		sleep(1);
 	}
