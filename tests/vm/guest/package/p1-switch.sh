@@ -159,11 +159,12 @@ lock_start() {
 # server_sees_lock: a second owner on the server's own file is refused
 server_sees_lock() { "$HOLD" trylock /srv/nfs/e0/lockfile >/dev/null 2>&1; [ $? = 2 ]; }
 lock_after_switch() {
-	t0=$(uptime_s)
+	t0=$SWITCHED
+	cp /proc/locks "$SDIR/locks-after-switch"
 	i=0
 	while [ "$i" -lt 150 ] && ! server_sees_lock; do sleep 1; i=$((i + 1)); done
 	if server_sees_lock; then
-		pnote "v3 lock: held by the server again $(echo "$(uptime_s) $t0" | awk '{ printf "%.1f", $1 - $2 }') s after the switch"
+		pnote "v3 lock: held by the server when checked $(echo "$(uptime_s) $t0" | awk '{ printf "%.1f", $1 - $2 }') s after dpkg -i returned"
 	else
 		pnote "v3 lock: the server does not hold it 150 s after the switch (lost, not reclaimed)"
 	fi
@@ -196,7 +197,9 @@ boot1() {
 	dpkg-deb -c "$PKG"/nfs-ctl_*.deb | awk '$1 ~ /^d/ { print $6 }' | while read -r d; do
 		[ -e "/$d" ] || { mkdir -p "/$d"; echo "/$d" >>"$SDIR/dirs-made"; }
 	done
+	cp /proc/locks "$SDIR/locks-before-switch"
 	pcheck "dpkg -i nfs-ctl exits 0" test "$(rec b-dpkg-i slow dpkg -i "$PKG"/nfs-ctl_*.deb)" = 0
+	SWITCHED=$(uptime_s)
 	dpkg-divert --list | LC_ALL=C sort >"$SDIR/divert-list"
 	pcheck "dpkg-divert --list has every path of /usr/share/nfs-ctl/diverts, by nfs-ctl" all_diverted
 	pnote "$(nfs_ctl_diversions) diversions by nfs-ctl"
