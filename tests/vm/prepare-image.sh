@@ -1,6 +1,6 @@
 #!/bin/sh
 # Make the bootable disk image of one lab run from the cached root tree:
-#   prepare-image.sh ROOTFS_CACHE_DIR WORK_DIR [NFS_CTL_DESTDIR]
+#   prepare-image.sh ROOTFS_CACHE_DIR WORK_DIR [NFS_CTL_DESTDIR [EXTRA_DIR]]
 # The image holds both modes: Debian's own nfs-utils init files (distro) and
 # nfs-ctl's `make install DESTDIR=` output (nfs-ctl). Its files are left in the
 # distro state; for each mode, guest/switch-mode's data (the files that differ
@@ -12,6 +12,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 cache=$1
 work=$2
 destdir=${3:-}
+# EXTRA_DIR: more files for the guest, copied to /usr/lib/nfs-ctl-lab/
+# (run-package.sh: the .deb files its scenario installs offline)
+extra=${4:-}
 root=$work/root
 lab=$root/usr/lib/nfs-ctl-lab
 
@@ -38,7 +41,8 @@ echo "/srv/nfs/c 169.254.0.0/16(rw,sync,no_subtree_check,no_root_squash)" >>"$ro
 
 # --- the lab's own files, common to both modes -----------------------------
 mkdir -p "$lab/modes"
-cp -r "$here/guest/scenarios" "$here/guest/cluster" "$here/guest/failover" "$lab/"
+cp -r "$here/guest/scenarios" "$here/guest/cluster" "$here/guest/failover" "$here/guest/package" "$lab/"
+[ -z "$extra" ] || cp -r "$extra/." "$lab/"
 # The lock helper of the multi-host scenarios, static: any release runs it.
 cc -static -O2 -Wall -Wextra -o "$lab/lockhold" "$here/guest/lockhold.c"
 # the Pacemaker agent's check (scenario s9-ocf), from contrib/
