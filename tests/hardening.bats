@@ -322,3 +322,98 @@ assert_clean_state() {
 	run as_nobody env -i "$ROOT/usr/sbin/start-statd" --root "$ROOT"
 	assert_output --partial "$ROOT/etc/nfs.conf:1:"
 }
+
+# ---- item 3: only nfs-ctl's own daemon (or the daemon's pid file) counts -----
+
+# rpc.mountd run by another user: the stub forks and stays, as nobody.
+mountd_of_nobody() {
+	as_nobody "$ROOT/usr/sbin/rpc.mountd" 2>/dev/null
+	other=$(stub_pids rpc.mountd)
+	[ -n "$other" ]
+	clear_calls
+}
+
+@test "another user's rpc.mountd is not the daemon: start starts ours, stop never signals it" {
+	mountd_of_nobody
+	run ctl start mountd
+	assert_success
+	refute_output --partial "already running"
+	assert_equal "$(calls_of rpc.mountd)" "rpc.mountd"
+	registered 100005
+	assert_equal "$(count_procs rpc.mountd)" 2
+	run ctl stop mountd
+	assert_success
+	kill -0 "$other"
+	assert_equal "$(stub_pids rpc.mountd)" "$other"
+	# and status does not call it running either
+	run ctl status mountd
+	assert_equal "$status" 3
+}
+
+@test "rpc.mountd of root in another pid namespace (a container) is not the daemon" {
+	# pid 1 of the new namespace waits, so that the namespace and its mountd stay
+	# (--kill-child: the namespace ends with the unshare this test kills)
+	unshare --pid --fork --kill-child sh -c '"$1" && exec sleep 600' sh "$ROOT/usr/sbin/rpc.mountd" &
+	ns_holder=$!
+	for i in $(seq 100); do [ -n "$(stub_pids rpc.mountd)" ] && break; sleep 0.05; done
+	other=$(stub_pids rpc.mountd)
+	[ -n "$other" ]
+	clear_calls
+	run ctl start mountd
+	assert_success
+	refute_output --partial "already running"
+	assert_equal "$(calls_of rpc.mountd)" "rpc.mountd"
+	run ctl stop mountd
+	assert_success
+	# ours went; the container's is still there
+	kill -0 "$other"
+	assert_equal "$(stub_pids rpc.mountd)" "$other"
+	kill "$ns_holder" # the namespace ends; teardown takes what is left
+}
+
+@test "a pid file that another user owns names no daemon: stop does not signal what it names" {
+	"$ROOT/sbin/rpc.statd"
+	statd=$(stub_pids rpc.statd)
+	chown nobody "$ROOT/run/rpc.statd.pid"
+	clear_calls
+	run ctl stop statd
+	assert_success
+	kill -0 "$statd"
+	assert_equal "$(calls)" ""
+	# writable by others: the same
+	install -m 666 /dev/null "$ROOT/run/rpc.statd.pid"
+	echo "$statd" >"$ROOT/run/rpc.statd.pid"
+	run ctl stop statd
+	assert_success
+	kill -0 "$statd"
+	assert_equal "$(calls)" ""
+}
+
+@test "statd running as the owner of its state directory (Debian's statd user) is the daemon" {
+	chown nobody "$ROOT/var/lib/nfs"
+	install -o nobody -m 644 /dev/null "$ROOT/run/rpc.statd.pid"
+	as_nobody "$ROOT/sbin/rpc.statd" 2>/dev/null
+	statd=$(stub_pids rpc.statd)
+	assert_equal "$(cat "$ROOT/run/rpc.statd.pid")" "$statd"
+	run ctl status statd
+	assert_success
+	assert_output --partial "pid $statd"
+	run ctl stop statd
+	assert_success
+	wait_gone "$statd"
+}
+
+@test "status by a non-root user: a process of a third user naming itself rpc.mountd in argv[0] is not it" {
+	# our record names it (as if the pid had been reused); its executable
+	# cannot be read by the caller, only its argv[0]
+	as_user_daemon() { setpriv --reuid=daemon --regid=daemon --clear-groups "$@"; }
+	as_user_daemon bash -c 'exec -a "$1" sleep 600' sh "$ROOT/usr/sbin/rpc.mountd" &
+	fake=$!
+	sleep 0.2
+	mkdir -p "$ROOT/run/nfs-ctl"
+	echo "$fake 0" >"$ROOT/run/nfs-ctl/mountd.pid"
+	run as_nobody "$NFS_CTL" --root "$ROOT" --init=sysv status mountd
+	kill "$fake"
+	refute_output --partial "running (pid $fake"
+	assert_equal "$status" 1
+}
