@@ -323,6 +323,59 @@ assert_clean_state() {
 	assert_output --partial "$ROOT/etc/nfs.conf:1:"
 }
 
+# ---- item 2: a stale rpcbind registration is not a live statd ----------------
+
+# A statd started by hand, as root: it forks, writes /run/rpc.statd.pid and
+# registers 100024, as the real one does.
+statd_by_hand() {
+	"$ROOT/sbin/rpc.statd"
+	clear_calls
+}
+
+start_statd_link() {
+	ln -sf "$NFS_CTL" "$ROOT/usr/sbin/start-statd"
+	env -i "$ROOT/usr/sbin/start-statd" --root "$ROOT" "$@"
+}
+
+@test "start-statd (sysv): statd killed with SIGKILL left its registration: a new statd is started" {
+	run start_statd_link
+	assert_success
+	old=$(stub_pids rpc.statd)
+	kill -KILL "$old"
+	wait_gone "$old"
+	# rpcbind keeps what the dead statd registered
+	registered 100024
+	clear_calls
+	run start_statd_link
+	assert_success
+	assert_equal "$(calls_of rpc.statd)" "rpc.statd --no-notify"
+	new=$(stub_pids rpc.statd)
+	[ -n "$new" ] && [ "$new" != "$old" ]
+	assert_equal "$(count_procs rpc.statd)" 1
+	assert_equal "$(cat "$ROOT/run/rpc.statd.pid")" "$new"
+}
+
+@test "start-statd (systemd): a registration without a live statd is not trusted: systemctl starts it" {
+	mkdir -p "$ROOT/run/systemd/system"
+	# what a statd killed with SIGKILL leaves: the registration, a pid file naming nobody
+	touch "$ROOT/run/stub-rpcbind/100024"
+	echo 999999 >"$ROOT/run/rpc.statd.pid"
+	run start_statd_link
+	assert_success
+	assert_equal "$(calls)" "systemctl start rpc-statd.service"
+}
+
+@test "start-statd: a live statd (registered, its pid file verified) is trusted, nothing runs" {
+	statd_by_hand
+	run start_statd_link
+	assert_success
+	assert_equal "$(calls)" ""
+	mkdir -p "$ROOT/run/systemd/system"
+	run start_statd_link
+	assert_success
+	assert_equal "$(calls)" ""
+}
+
 # ---- item 3: only nfs-ctl's own daemon (or the daemon's pid file) counts -----
 
 # rpc.mountd run by another user: the stub forks and stays, as nobody.
@@ -416,4 +469,31 @@ mountd_of_nobody() {
 	kill "$fake"
 	refute_output --partial "running (pid $fake"
 	assert_equal "$status" 1
+}
+
+# ---- item 8: start-statd decides as `start statd` does on broken configuration
+
+@test "start-statd (sysv) refuses the configuration start statd refuses: exit 6 naming FILE:LINE, nothing runs" {
+	mkdir -p "$ROOT/etc/default"
+	printf 'STATDOPTS="$(touch x)"\nNEED_STATD=yes\n' >"$ROOT/etc/default/nfs-common"
+	run ctl start statd
+	assert_equal "$status" 6
+	run start_statd_link
+	assert_equal "$status" 6
+	assert_output --partial "$ROOT/etc/default/nfs-common:1: command substitution"
+	assert_output --partial "start-statd: refusing to start rpc.statd with broken configuration"
+	assert_equal "$(calls)" ""
+	! registered 100024
+}
+
+@test "start-statd (systemd and sysv) refuses a broken nfs.conf the same way, before systemctl" {
+	printf '[statd\nport = 1\n' >"$ROOT/etc/nfs.conf"
+	run start_statd_link
+	assert_equal "$status" 6
+	assert_output --partial "$ROOT/etc/nfs.conf:1:"
+	mkdir -p "$ROOT/run/systemd/system"
+	run start_statd_link
+	assert_equal "$status" 6
+	assert_output --partial "$ROOT/etc/nfs.conf:1:"
+	assert_equal "$(calls)" ""
 }
