@@ -30,11 +30,12 @@ sources_of() {
 	nfsconf) echo conf_nfsconf.c conf_nfsconf_keys.c conf_nfsconf_load.c ;;
 	shellvars) echo conf_shellvars.c conf_legacy.c conf_legacy_debian.c \
 		conf_legacy_redhat.c conf_legacy_suse.c ;;
+	genmounts) echo generator_mounts.c mounts.c outfile.c ;;
 	esac
 }
 
 status=0
-for target in nfsconf shellvars; do
+for target in ${FUZZ_TARGETS:-nfsconf shellvars genmounts}; do
 	srcs=""
 	for f in $common $(sources_of "$target"); do
 		srcs="$srcs $top/shim/$f"
