@@ -376,6 +376,24 @@ start_statd_link() {
 	assert_equal "$(calls)" ""
 }
 
+@test "start-statd: a statd without a pid file whose registered address answers a NULL call is live" {
+	# the stub rpcbind answers NULL calls on the address it wrote there
+	cp "$ROOT/run/stub-rpcbind.port" "$ROOT/run/stub-rpcbind/100024"
+	run start_statd_link
+	assert_success
+	assert_equal "$(calls)" ""
+	mkdir -p "$ROOT/run/systemd/system"
+	run start_statd_link
+	assert_success
+	assert_equal "$(calls)" ""
+	# a registered address where nothing answers: not live, statd is started
+	rm -r "$ROOT/run/systemd"
+	echo 127.0.0.1.0.1 >"$ROOT/run/stub-rpcbind/100024"
+	run start_statd_link
+	assert_success
+	assert_equal "$(calls_of rpc.statd)" "rpc.statd --no-notify"
+}
+
 # ---- item 3: only nfs-ctl's own daemon (or the daemon's pid file) counts -----
 
 # rpc.mountd run by another user: the stub forks and stays, as nobody.
