@@ -46,13 +46,7 @@ static char *read_line(const char *abs)
  * Debian 12's 2.6.2, 16 on Debian 13's 2.8.3). */
 static long default_threads(const struct component *c)
 {
-	char *prog = c->start_alt ? xstrndup(c->start_alt, strcspn(c->start_alt, " ")) : NULL;
-	char *path = prog ? find_program(prog) : NULL;
-	long n = path ? 16 : 8;
-
-	free(path);
-	free(prog);
-	return n;
+	return c->start_alt && program_installed(c->start_alt) ? 16 : 8;
 }
 
 static int check_threads(struct doctor *d, const struct component *c)

@@ -20,15 +20,6 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-static int ran_this_boot(const struct component *c)
-{
-	char *path = c->boot_mark ? path_in_root(c->boot_mark) : NULL;
-	int yes = path && access(path, F_OK) == 0;
-
-	free(path);
-	return yes;
-}
-
 /* The notice again, now that nfsd serves: its start command, forced
  * (-f: sm-notify otherwise sends once per boot). */
 static char *forced_again(const struct doctor *d, const struct component *c)
@@ -52,7 +43,7 @@ static void check_notify(struct doctor *d, const struct component *c)
 		doctor_add(d, LEVEL_WARN, c->name, "notify-order", xstrdup(expected),
 			   xstrdup("sent before nfsd served: peers may have lost their locks"),
 			   NULL, forced_again(d, c));
-	else if (ran_this_boot(c))
+	else if (once_mark_component_ran(c))
 		doctor_add(d, LEVEL_INFO, c->name, "notify-order", xstrdup(expected),
 			   xstrdup("unknown: sent this boot, not through nfs-ctl (its unit's "
 				   "journal may tell: journalctl -b -u rpc-statd-notify.service)"),

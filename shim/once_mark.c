@@ -18,11 +18,7 @@ int once_mark_exists(const struct component *c)
 	return yes;
 }
 
-/* The component's own trace of a run this boot (sm-notify's pid file):
- * present before our first run, the notice went out earlier, through
- * someone else, and this run sends nothing (sm-notify sends once per boot
- * unless forced), so nfsd's threads now say nothing about the order. */
-static int sent_already(const struct component *c)
+int once_mark_component_ran(const struct component *c)
 {
 	char *path = c->boot_mark ? path_in_root(c->boot_mark) : NULL;
 	int yes = path && access(path, F_OK) == 0;
@@ -42,7 +38,11 @@ void once_mark_write(const struct component *c)
 	 * directory is checked but the name in it could be planted */
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd >= 0) {
-		if (sent_already(c))
+		/* its own trace before our first run: the notice went out
+		 * earlier, through someone else, and this run sends nothing
+		 * (sm-notify sends once per boot unless forced), so nfsd's
+		 * threads now say nothing about the order */
+		if (once_mark_component_ran(c))
 			dprintf(fd, "sent-before-nfs-ctl\n");
 		else
 			dprintf(fd, "nfsd-threads=%d\n", nfsd_threads());

@@ -15,6 +15,10 @@ int once_mark_exists(const struct component *c);
  * (a forced repeat, a unit restarted by hand) does not rewrite history. */
 void once_mark_write(const struct component *c);
 
+/* Whether C's own trace of a run this boot (graph: boot_mark, sm-notify's
+ * pid file) exists, whoever ran it. */
+int once_mark_component_ran(const struct component *c);
+
 /* nfsd's threads recorded in C's mark; -1 when there is no mark or it
  * holds no count (C had already run before nfs-ctl ran it). */
 int once_mark_threads(const struct component *c);

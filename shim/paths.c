@@ -92,3 +92,14 @@ int mkdir_p(const char *path, mode_t mode)
 	free(copy);
 	return rc;
 }
+
+int program_installed(const char *words)
+{
+	char *prog = xstrndup(words, strcspn(words, " "));
+	char *path = find_program(prog);
+	int yes = path != NULL;
+
+	free(path);
+	free(prog);
+	return yes;
+}

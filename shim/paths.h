@@ -13,6 +13,8 @@ char *path_in_root(const char *abs);
 /* Finds PROGRAM in the program search path (root-prefixed); NULL if absent.
  * Newly allocated. */
 char *find_program(const char *program);
+/* Is the program of command line WORDS ("nfsdctl autostart") installed? */
+int program_installed(const char *words);
 
 /* mkdir -p; 0 when PATH is a directory afterwards. */
 int mkdir_p(const char *path, mode_t mode);

@@ -72,18 +72,6 @@ static void mount_argv(struct ctx *ctx, const struct component *c,
 	strv_free(&w);
 }
 
-/* Is the program of command line WORDS installed? */
-static int installed(const char *words)
-{
-	char *prog = xstrndup(words, strcspn(words, " "));
-	char *path = find_program(prog);
-	int yes = path != NULL;
-
-	free(path);
-	free(prog);
-	return yes;
-}
-
 /* The graph's start_alt (nfs-utils 2.8.1+: `nfsdctl autostart`) reads
  * nfs.conf itself; options from legacy files or --set still need the
  * classic command.  WHY (when not NULL) says which path and why, for the
@@ -91,7 +79,7 @@ static int installed(const char *words)
 static int use_alt(const struct component *c, const struct strv *config_args,
 		   const char **why)
 {
-	int have = c->start_alt && installed(c->start_alt);
+	int have = c->start_alt && program_installed(c->start_alt);
 	int yes = have && config_args->n == 0;
 
 	if (why)
@@ -218,7 +206,7 @@ static void select_target(struct ctx *ctx, struct plan *p, int starting)
 		if (!(c->targets & p->scope.target) && !shared)
 			continue;
 		/* older nfs-utils lack it (graph: if_installed) */
-		if (starting && c->if_installed && !installed(c->start)) {
+		if (starting && c->if_installed && !program_installed(c->start)) {
 			p->sel.skip_why[i] = c->if_installed;
 			continue;
 		}
