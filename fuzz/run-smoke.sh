@@ -34,7 +34,7 @@ fi
 inc="-I$top/shim -I$work/build"
 
 status=0
-for target in nfsconf shellvars; do
+for target in ${FUZZ_TARGETS:-nfsconf shellvars genmounts}; do
 	# shellcheck disable=SC2086 # word lists
 	"$cc" $flags -fsanitize=fuzzer -D_GNU_SOURCE $inc \
 		-o "$work/fuzz_$target" "$top/fuzz/fuzz_$target.c" \

@@ -1,6 +1,7 @@
 /* `nfs-ctl exec COMPONENT`: what a unit's ExecStart= runs.  Builds the
  * daemon's argv from configuration and replaces itself with the daemon,
  * so systemd supervises the daemon directly.  Never calls systemctl. */
+#include "backoff.h"
 #include "clean_env.h"
 #include "commands.h"
 #include "conf_diag.h"
@@ -125,7 +126,7 @@ static int exec_ready_socket(struct ctx *ctx, const struct component *c)
 	struct socket_wait w = { ctx, c };
 	char *where;
 
-	if (proc_wait_until(socket_accepts, &w, ctx->timeout_ms) == 0)
+	if (backoff_wait_until(socket_accepts, &w, ctx->timeout_ms) == 0)
 		return LSB_OK;
 	where = socket_ready_path(ctx, c);
 	log_error("%s: %s accepts no connection within %d ms", c->name, where, ctx->timeout_ms);

@@ -58,6 +58,8 @@ static int check_row(const struct component *c)
 		bad += problem("%s: waits for its RPC program, but has none", c->name);
 	if (c->ready == READY_SOCKET && !(c->socket.section && c->socket.key && c->socket.dflt))
 		bad += problem("%s: waits for its socket, but has none", c->name);
+	if (c->user_dir.key && !(c->user_dir.section && c->user_dir.dflt && c->kind == KIND_DAEMON))
+		bad += problem("%s: a user directory without its default, or not a daemon", c->name);
 	if (c->foreground && c->kind != KIND_DAEMON)
 		bad += problem("%s: in the foreground, but not a daemon", c->name);
 	if (c->if_installed && c->kind != KIND_DAEMON && c->kind != KIND_ONESHOT)

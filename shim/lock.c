@@ -1,4 +1,5 @@
 #include "lock.h"
+#include "backoff.h"
 #include "log.h"
 #include "paths.h"
 
@@ -8,17 +9,9 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #define LOCK_FILE "/run/nfs-ctl.lock"
-
-static void nap_ms(int ms)
-{
-	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
 
 /* O_NOFOLLOW: /run is root's, but a lock must never be a symlink to
  * something else. */
@@ -36,27 +29,26 @@ static int open_lock_file(void)
 static int acquire(int how, int timeout_ms)
 {
 	int fd = open_lock_file();
-	int waited = 0, step = 1;
+	struct backoff b;
 
 	if (fd < 0)
 		return -1;
-	while (flock(fd, how | LOCK_NB) < 0) {
+	backoff_start(&b, timeout_ms);
+	for (int last = 0;; last = backoff_nap(&b) < 0) {
+		if (flock(fd, how | LOCK_NB) == 0)
+			return fd;
 		if (errno != EWOULDBLOCK && errno != EINTR) {
 			log_error("lock %s: %s", LOCK_FILE, strerror(errno));
-			close(fd);
-			return -1;
+			break;
 		}
-		if (waited >= timeout_ms) {
+		if (last) {
 			log_error("another nfs-ctl still holds %s after %d ms",
-				  LOCK_FILE, waited);
-			close(fd);
-			return -1;
+				  LOCK_FILE, timeout_ms);
+			break;
 		}
-		nap_ms(step);
-		waited += step;
-		step = step < 50 ? step * 2 : 50;
 	}
-	return fd;
+	close(fd);
+	return -1;
 }
 
 int lock_acquire(int timeout_ms)

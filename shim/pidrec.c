@@ -1,5 +1,6 @@
 #include "pidrec.h"
 #include "state_dir.h"
+#include "daemon_id.h"
 #include "log.h"
 #include "paths.h"
 #include "proc.h"
@@ -31,28 +32,34 @@ static int read_pid_line(const char *path, pid_t *pid,
 	return 1;
 }
 
-/* 1 running, 0 absent, -1 present but stale */
-static int check_record(const char *path, const char *exe, int check_start,
-			pid_t *pid)
+/* 1 running, 0 absent, -1 present but stale.  ID: the daemon's rules
+ * (daemon_id.h); NULL: the program only (doctor's look at a pid file). */
+static int check_record(const char *path, const char *exe, const struct daemon_id *id,
+			int check_start, pid_t *pid, unsigned long long *started)
 {
-	unsigned long long start = 0;
+	unsigned long long start = 0, now;
 	int r = read_pid_line(path, pid, &start);
 
 	if (r < 0)
 		return 0;
 	if (r == 0)
 		return -1;
-	if (!proc_runs(*pid, exe))
+	/* the start time read before the checks and after: the process they
+	 * judged is the one whose start time the caller gets */
+	now = proc_starttime(*pid);
+	if (id ? !daemon_id_match(*pid, id) : !proc_runs(*pid, exe))
 		return -1;
-	if (check_start && start && proc_starttime(*pid) != start)
+	if ((check_start && start && now != start) || proc_starttime(*pid) != now)
 		return -1;
+	if (started)
+		*started = now;
 	return 1;
 }
 
 enum pid_state pidrec_file_state(const char *path, const char *exe,
 				 int check_start, pid_t *pid)
 {
-	int r = check_record(path, exe, check_start, pid);
+	int r = check_record(path, exe, NULL, check_start, pid, NULL);
 
 	return r > 0 ? PID_RUNNING : r < 0 ? PID_STALE : PID_NONE;
 }
@@ -62,14 +69,14 @@ char *pidrec_path(const struct component *c)
 	return state_path(c->name, ".pid");
 }
 
-enum pid_state pidrec_lookup(const struct component *c, const char *exe,
-			     pid_t *pid)
+enum pid_state pidrec_lookup(const struct component *c, const struct daemon_id *id,
+			     pid_t *pid, unsigned long long *start)
 {
 	char *ours = state_file(c->name, ".pid");
 	int stale = 0, r = 0;
 
 	if (ours) {
-		r = check_record(ours, exe, 1, pid);
+		r = check_record(ours, id->exe, id, 1, pid, start);
 		free(ours);
 		if (r > 0)
 			return PID_RUNNING;
@@ -78,15 +85,17 @@ enum pid_state pidrec_lookup(const struct component *c, const char *exe,
 	if (c->pidfile) {
 		char *theirs = path_in_root(c->pidfile);
 
-		r = check_record(theirs, exe, 0, pid);
+		/* a pid file someone else could have written names nothing */
+		r = daemon_id_file_ok(id, theirs) ? check_record(theirs, id->exe, id, 0, pid, start)
+						  : access(theirs, F_OK) == 0 ? -1 : 0;
 		free(theirs);
 		if (r > 0)
 			return PID_RUNNING;
 		stale |= r < 0;
 	}
-	/* started by someone else (an older script, an administrator) */
-	if (proc_find_by_exe(exe, pid, 1) == 1)
-		return PID_RUNNING;
+	/* no /proc scan: a process that merely runs the same program (an
+	 * administrator's copy, another user's, another container's) is
+	 * not the daemon (issue 12, point 3) */
 	return stale ? PID_STALE : PID_NONE;
 }
 

@@ -1,7 +1,8 @@
-/* Finding a component's running daemon: our own pid record, the daemon's
- * own pidfile, or a scan of /proc; each pid is trusted only if it still
- * runs the same program (and, for our records, started at the same time),
- * so a stale pidfile whose pid was reused by another program is ignored. */
+/* Finding a component's running daemon: our own pid record or the
+ * daemon's own pidfile, never a scan of /proc; each pid is trusted only if
+ * it is the daemon by daemon_id.h's rules (and, for our records, started
+ * at the recorded time), so a stale pidfile whose pid was reused by
+ * another program, or a pid file others could write, is ignored. */
 #ifndef NFSCTL_PIDREC_H
 #define NFSCTL_PIDREC_H
 
@@ -11,9 +12,13 @@
 
 enum pid_state { PID_NONE, PID_RUNNING, PID_STALE };
 
-/* EXE is the daemon's resolved program path. */
-enum pid_state pidrec_lookup(const struct component *c, const char *exe,
-			     pid_t *pid);
+struct daemon_id;
+
+/* ID: the daemon's rules and resolved program path (daemon_id.h).  When
+ * running, *START (unless NULL) receives its start time, for
+ * proc_terminate. */
+enum pid_state pidrec_lookup(const struct component *c, const struct daemon_id *id,
+			     pid_t *pid, unsigned long long *start);
 /* The state of one pid file (PATH, root-prefixed): PID_RUNNING when its
  * pid runs EXE (and, with CHECK_START, started when the record says),
  * PID_STALE when it names anything else, PID_NONE when there is no file.

@@ -3,6 +3,7 @@
  * ...", the inode and the kernel's device number of the watched directory;
  * /proc/PID/fd shows the files it holds open. */
 #include "pipe_watch.h"
+#include "backoff.h"
 #include "ctx.h"
 #include "paths.h"
 #include "plan.h"
@@ -97,16 +98,16 @@ int pipe_watched_by(pid_t pid, const char *dir)
 
 pid_t pipe_watch_wait(const pid_t *pids, size_t n, const char *dir, int timeout_ms)
 {
-	long long deadline = proc_now_ms() + timeout_ms;
-	int step = 1;
+	struct backoff b;
+	int last = 0;
 
+	backoff_start(&b, timeout_ms);
 	for (;;) {
 		for (size_t i = 0; i < n; i++)
 			if (pipe_watched_by(pids[i], dir) == 1)
 				return pids[i];
-		if (proc_now_ms() >= deadline)
+		if (last)
 			return -1;
-		proc_nap_ms(step);
-		step = step < 20 ? step * 2 : 20;
+		last = backoff_nap(&b) < 0;
 	}
 }

@@ -1,4 +1,5 @@
 #include "proc.h"
+#include "backoff.h"
 #include "clean_env.h"
 #include "xalloc.h"
 
@@ -34,19 +35,6 @@ void proc_nap_ms(int ms)
 		;
 }
 
-int proc_wait_until(int (*ready)(const void *), const void *arg, int timeout_ms)
-{
-	long long deadline = proc_now_ms() + timeout_ms;
-	int step = 1;
-
-	while (!ready(arg)) {
-		if (proc_now_ms() >= deadline)
-			return -1;
-		proc_nap_ms(step);
-		step = step < 50 ? step * 2 : 50;
-	}
-	return 0;
-}
 
 #define INHERIT_OUTPUT ((const char *)-1)
 
@@ -114,36 +102,53 @@ static void child_exec(const struct strv *argv, const char *outfile, int inc)
 	_exit(127);
 }
 
-/* A pidfd becomes readable the moment the child exits (Linux 5.3): no
- * polling latency on every step of a start.  1: timed out, 0: exited,
- * -1: no pidfd here (older kernel), the caller polls instead. */
-static int wait_pidfd(pid_t pid, int timeout_ms, int *wstatus)
+/* A pidfd (Linux 5.3) pins one process: a signal sent through it reaches
+ * that process or none, never one that got its pid later; it becomes
+ * readable the moment the process exits, with no polling latency.  The
+ * system calls directly: older C libraries lack the wrappers.  -1 (errno
+ * ENOSYS on an older kernel): the caller falls back to the pid. */
+static int pidfd_open_pid(pid_t pid)
+{
+	return (int)syscall(SYS_pidfd_open, pid, 0);
+}
+
+static int pidfd_signal(int fd, int sig)
+{
+	return (int)syscall(SYS_pidfd_send_signal, fd, sig, NULL, 0);
+}
+
+/* Waits at most TIMEOUT_MS for the process behind FD to exit: 0 exited,
+ * 1 timed out, -1 poll failed (never a blind wait: the caller polls). */
+static int pidfd_wait(int fd, int timeout_ms)
 {
 	long long deadline = proc_now_ms() + timeout_ms;
-	int fd = (int)syscall(SYS_pidfd_open, pid, 0);
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
 	int r;
 
-	if (fd < 0)
-		return -1;
 	do {
 		long long left = deadline - proc_now_ms();
 
 		r = poll(&pfd, 1, left > 0 ? (int)left : 0);
 	} while (r < 0 && errno == EINTR);
-	close(fd);
-	if (r == 0)
-		return 1;
-	return waitpid(pid, wstatus, 0) == pid ? 0 : -1;
+	return r < 0 ? -1 : r == 0 ? 1 : 0;
 }
 
+/* Our child PID: 0 exited (reaped, *wstatus), 1 still running after
+ * TIMEOUT_MS, -1 lost (not our child any more). */
 static int wait_bounded(pid_t pid, int timeout_ms, int *wstatus)
 {
-	long long deadline = proc_now_ms() + timeout_ms;
-	int step = 1, by_fd = wait_pidfd(pid, timeout_ms, wstatus);
+	struct backoff b;
+	int fd = pidfd_open_pid(pid);
 
-	if (by_fd >= 0)
-		return by_fd;
+	backoff_start(&b, timeout_ms);
+	if (fd >= 0) {
+		int r = pidfd_wait(fd, timeout_ms);
+
+		close(fd);
+		if (r == 1)
+			return 1;
+		/* r == -1: poll failed; the loop below asks without blocking */
+	}
 	for (;;) {
 		pid_t r = waitpid(pid, wstatus, WNOHANG);
 
@@ -151,10 +156,8 @@ static int wait_bounded(pid_t pid, int timeout_ms, int *wstatus)
 			return 0;
 		if (r < 0 && errno != EINTR)
 			return -1;
-		if (proc_now_ms() >= deadline)
+		if (backoff_nap(&b) < 0 && waitpid(pid, wstatus, WNOHANG) != pid)
 			return 1;
-		proc_nap_ms(step);
-		step = step < 20 ? step * 2 : 20;
 	}
 }
 
@@ -179,8 +182,8 @@ enum run_result proc_run_niced(const struct strv *argv, const char *outfile, int
 	if (pid == 0)
 		child_exec(argv, outfile, inc);
 	if (wait_bounded(pid, timeout_ms, &wstatus) != 0) {
-		kill(pid, SIGKILL);
-		waitpid(pid, &wstatus, 0);
+		/* our child, not reaped: its pid cannot have been reused */
+		proc_terminate(pid, 0, 0);
 		*status = 0;
 		return RUN_TIMEOUT;
 	}
@@ -300,7 +303,8 @@ int proc_runs(pid_t pid, const char *exe)
 	snprintf(path, sizeof(path), "/proc/%d/exe", (int)pid);
 	n = readlink(path, target, sizeof(target) - 1);
 	if (n < 0)
-		return errno == EACCES ? argv0_matches(pid, exe) : 0;
+		/* argv[0] is the process's own word: PROC_NAMED, never PROC_EXE */
+		return errno == EACCES && argv0_matches(pid, exe) ? PROC_NAMED : PROC_NOT;
 	target[n] = '\0';
 	/* an upgraded binary shows as "PATH (deleted)": still that program */
 	len = strlen(target);
@@ -309,10 +313,48 @@ int proc_runs(pid_t pid, const char *exe)
 	real = realpath(exe, NULL);
 	same = strcmp(target, real ? real : exe) == 0;
 	free(real);
-	return same;
+	return same ? PROC_EXE : PROC_NOT;
+}
+
+int proc_same_pidns(pid_t pid)
+{
+	char path[64];
+	struct stat ours, theirs;
+
+	snprintf(path, sizeof(path), "/proc/%d/ns/pid", (int)pid);
+	if (stat("/proc/self/ns/pid", &ours) < 0 || stat(path, &theirs) < 0)
+		return -1;
+	return ours.st_dev == theirs.st_dev && ours.st_ino == theirs.st_ino;
+}
+
+int proc_uids(pid_t pid, uid_t *ruid, uid_t *euid)
+{
+	char path[64], line[256];
+	unsigned long r, e;
+	int found = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	while (!found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "Uid: %lu %lu", &r, &e) == 2;
+	fclose(f);
+	if (!found)
+		return -1;
+	*ruid = (uid_t)r;
+	*euid = (uid_t)e;
+	return 0;
 }
 
 size_t proc_find_by_exe(const char *exe, pid_t *out, size_t max)
+{
+	return proc_find_matching(exe, NULL, NULL, out, max);
+}
+
+size_t proc_find_matching(const char *exe, int (*ok)(pid_t, const void *), const void *arg,
+			  pid_t *out, size_t max)
 {
 	DIR *d = opendir("/proc");
 	struct dirent *e;
@@ -326,7 +368,7 @@ size_t proc_find_by_exe(const char *exe, pid_t *out, size_t max)
 		if (!isdigit((unsigned char)e->d_name[0]))
 			continue;
 		pid = (pid_t)atoi(e->d_name);
-		if (pid != getpid() && proc_runs(pid, exe))
+		if (pid != getpid() && proc_runs(pid, exe) && (!ok || ok(pid, arg)))
 			out[n++] = pid;
 	}
 	closedir(d);
@@ -352,11 +394,11 @@ static int in_list(pid_t pid, const pid_t *list, size_t n)
 	return 0;
 }
 
-size_t proc_find_new(const char *exe, const pid_t *before, size_t nbefore,
-		     pid_t *pid)
+size_t proc_find_new(const char *exe, int (*ok)(pid_t, const void *), const void *arg,
+		     const pid_t *before, size_t nbefore, pid_t *pid)
 {
 	pid_t now[256], fresh[256];
-	size_t n = proc_find_by_exe(exe, now, sizeof(now) / sizeof(*now));
+	size_t n = proc_find_matching(exe, ok, arg, now, sizeof(now) / sizeof(*now));
 	size_t nfresh = 0, roots = 0;
 
 	for (size_t i = 0; i < n; i++)
@@ -405,28 +447,75 @@ int proc_cmdline(pid_t pid, struct strv *out)
 	return 0;
 }
 
-static int wait_gone(pid_t pid, int timeout_ms)
+/* Still the process we mean?  START: its start time when it was found
+ * (0: our own child, not reaped, whose pid nobody else can have). */
+static int still_same(pid_t pid, unsigned long long start)
 {
-	long long deadline = proc_now_ms() + timeout_ms;
-	int step = 1;
-
-	while (proc_alive(pid)) {
-		/* our own child (e.g. started in this run) must be reaped */
-		waitpid(pid, NULL, WNOHANG);
-		if (proc_now_ms() >= deadline)
-			return -1;
-		proc_nap_ms(step);
-		step = step < 20 ? step * 2 : 20;
-	}
-	return 0;
+	return proc_alive(pid) && (!start || proc_starttime(pid) == start);
 }
 
-int proc_terminate(pid_t pid, int timeout_ms)
+/* Gone within TIMEOUT_MS?  FD: its pidfd, or -1 (pid only). */
+static int wait_gone(pid_t pid, int fd, unsigned long long start, int timeout_ms)
 {
-	if (kill(pid, SIGTERM) < 0 && errno == ESRCH)
+	struct backoff b;
+
+	if (fd >= 0) {
+		int r = pidfd_wait(fd, timeout_ms);
+
+		if (r == 1) {
+			waitpid(pid, NULL, WNOHANG);
+			return still_same(pid, start) ? -1 : 0;
+		}
+		if (r == 0)
+			timeout_ms = 0; /* exited: below, only our child is reaped */
+		/* r == -1: poll failed; the loop below asks, bounded */
+	}
+	backoff_start(&b, timeout_ms);
+	for (;;) {
+		/* our own child (e.g. started in this run) must be reaped */
+		waitpid(pid, NULL, WNOHANG);
+		if (!still_same(pid, start))
+			return 0;
+		if (backoff_nap(&b) < 0)
+			return -1;
+	}
+}
+
+/* SIG to the process, through FD when there is one; with the pid only
+ * (no pidfd on this kernel) after checking once more that it is the same
+ * process. */
+static int send_signal(pid_t pid, int fd, unsigned long long start, int sig)
+{
+	if (fd >= 0)
+		return pidfd_signal(fd, sig);
+	if (!still_same(pid, start)) {
+		errno = ESRCH;
+		return -1;
+	}
+	return kill(pid, sig);
+}
+
+int proc_terminate(pid_t pid, int timeout_ms, unsigned long long start)
+{
+	int fd = pidfd_open_pid(pid), r;
+
+	/* the pidfd is the process that has the pid now: the one we mean
+	 * only if it started when it did when we found it */
+	if (!still_same(pid, start)) {
+		if (fd >= 0)
+			close(fd);
+		waitpid(pid, NULL, WNOHANG);
 		return 0;
-	if (wait_gone(pid, timeout_ms) == 0)
-		return 0;
-	kill(pid, SIGKILL);
-	return wait_gone(pid, 2000) == 0 ? 1 : -1;
+	}
+	if (timeout_ms > 0 && send_signal(pid, fd, start, SIGTERM) < 0 && errno == ESRCH)
+		r = 0;
+	else if (timeout_ms > 0 && wait_gone(pid, fd, start, timeout_ms) == 0)
+		r = 0;
+	else {
+		send_signal(pid, fd, start, SIGKILL);
+		r = wait_gone(pid, fd, start, 2000) == 0 ? (timeout_ms > 0) : -1;
+	}
+	if (fd >= 0)
+		close(fd);
+	return r;
 }

@@ -45,34 +45,49 @@ pid_t proc_spawn_session(const struct strv *argv);
 /* Milliseconds on the monotonic clock. */
 long long proc_now_ms(void);
 void proc_nap_ms(int ms);
-/* Asks READY(ARG) with a growing pause (1 ms doubling to 50 ms) until it
- * says yes (0) or TIMEOUT_MS passed (-1): no fixed sleep. */
-int proc_wait_until(int (*ready)(const void *), const void *arg, int timeout_ms);
 
 /* Live (not zombie) process? */
 int proc_alive(pid_t pid);
 /* Start time since boot in clock ticks (field 22 of /proc/PID/stat); 0 if gone. */
 unsigned long long proc_starttime(pid_t pid);
-/* Does PID run the program at EXE (a path)?  Falls back to argv[0] when
- * /proc/PID/exe cannot be read (non-root callers). */
+/* Does PID run the program at EXE (a path)?  PROC_EXE: /proc/PID/exe says
+ * so.  PROC_NAMED: that link cannot be read (a non-root caller looking at
+ * another user's process) and argv[0] names EXE: the process's own word,
+ * which alone must never make it a daemon to signal (daemon_id.c). */
+enum { PROC_NOT = 0, PROC_EXE = 1, PROC_NAMED = 2 };
 int proc_runs(pid_t pid, const char *exe);
+/* Is PID in our pid namespace?  1 yes, 0 no, -1 cannot be seen (a
+ * non-root caller looking at another user's process). */
+int proc_same_pidns(pid_t pid);
+/* PID's real and effective uid (/proc/PID/status); -1 when gone. */
+int proc_uids(pid_t pid, uid_t *ruid, uid_t *euid);
 /* Pids of live processes running EXE, at most MAX; returns the count. */
 size_t proc_find_by_exe(const char *exe, pid_t *out, size_t max);
-/* A live process running EXE that is not in BEFORE (a snapshot taken with
- * proc_find_by_exe before starting it) and whose parent is not such a
- * process either: the newly forked daemon, never a copy somebody else runs
- * nor one of its own workers.  Returns the number of such processes (the
- * first in *pid), so that a caller can wait until exactly one is left. */
-size_t proc_find_new(const char *exe, const pid_t *before, size_t nbefore,
-		     pid_t *pid);
+/* The same, only those OK(pid, ARG) accepts (OK NULL: all). */
+size_t proc_find_matching(const char *exe, int (*ok)(pid_t, const void *), const void *arg,
+			  pid_t *out, size_t max);
+/* A live process running EXE (and accepted by OK, when given) that is
+ * not in BEFORE (a snapshot taken with proc_find_by_exe before starting
+ * it) and whose parent is not such a process either: the newly forked
+ * daemon, never a copy somebody else runs nor one of its own workers.
+ * Returns the number of such processes (the first in *pid), so that a
+ * caller can wait until exactly one is left. */
+size_t proc_find_new(const char *exe, int (*ok)(pid_t, const void *), const void *arg,
+		     const pid_t *before, size_t nbefore, pid_t *pid);
 /* The live processes running EXE whose parent does not run it too: the
  * daemons, not their workers (rpc.mountd -t N).  At most MAX; the count. */
 size_t proc_find_roots(const char *exe, pid_t *out, size_t max);
 /* PID's argument vector from /proc/PID/cmdline into OUT (appended);
  * -1 when it cannot be read (gone, or not ours to read). */
 int proc_cmdline(pid_t pid, struct strv *out);
-/* TERM, wait up to TIMEOUT_MS, then KILL and wait again.  Returns 0 when
- * the process is gone, 1 when KILL was needed, -1 when it survived. */
-int proc_terminate(pid_t pid, int timeout_ms);
+/* TERM, wait up to TIMEOUT_MS, then KILL and wait again (TIMEOUT_MS 0:
+ * KILL at once).  START is PID's start time (proc_starttime) when it was
+ * found to be the process meant, 0 for our own child not yet reaped: the
+ * signals go through a pidfd opened while it still is that process, so
+ * a pid reused meanwhile is never signalled (kernels without pidfds: the
+ * start time is checked before each kill).  Returns 0 when the process is
+ * gone (or was not that process any more), 1 when KILL was needed, -1
+ * when it survived. */
+int proc_terminate(pid_t pid, int timeout_ms, unsigned long long start);
 
 #endif

@@ -8,6 +8,10 @@ int rpcbind_registered(unsigned long prog);
 /* The versions of PROG registered (each once, at most MAX in VERS):
  * the count, or -1 when rpcbind is not reachable. */
 int rpcbind_versions(unsigned long prog, unsigned long *vers, int max);
+/* Does a registered address of PROG answer a NULL call?  A registration
+ * outlives a daemon killed with SIGKILL: this tells a live one.  1 yes,
+ * 0 no, -1 rpcbind not reachable. */
+int rpcbind_answers(unsigned long prog);
 /* rpcbind answers at all? */
 int rpcbind_alive(void);
 

@@ -5,6 +5,8 @@
 #include "state_dir.h"
 #include "run_report.h"
 #include "run_parallel.h"
+#include "backoff.h"
+#include "daemon_id.h"
 #include "log.h"
 #include "lsb.h"
 #include "mounts.h"
@@ -119,7 +121,7 @@ static int step_check_rpcbind(struct ctx *ctx)
 		wait_ms = ctx->timeout_ms;
 	}
 	free(script);
-	if (proc_wait_until(rpcbind_ready, NULL, wait_ms) == 0)
+	if (backoff_wait_until(rpcbind_ready, NULL, wait_ms) == 0)
 		return LSB_OK;
 	log_error("rpcbind is not running (nothing answers on %s/run/rpcbind.sock); "
 		  "NFS needs it: start the rpcbind service first", paths_root());
@@ -157,16 +159,19 @@ static int step_mount(struct ctx *ctx, const struct step *s)
  * there before (SNAPSHOT), once the forking parent is gone. */
 struct new_daemon {
 	const char *exe;
+	const struct daemon_id *id;
 	const pid_t *before;
 	size_t nbefore;
 	pid_t pid;
+	unsigned long long start; /* its start time, once found */
 };
 
 static int daemon_found(const void *arg)
 {
 	struct new_daemon *nd = (struct new_daemon *)arg;
 
-	return proc_find_new(nd->exe, nd->before, nd->nbefore, &nd->pid) == 1;
+	return proc_find_new(nd->exe, daemon_id_match, nd->id, nd->before, nd->nbefore,
+			     &nd->pid) == 1;
 }
 
 /* A parent that hung (killed on timeout) or failed may leave its child
@@ -176,10 +181,10 @@ static void stop_leftovers(struct ctx *ctx, const struct new_daemon *nd,
 {
 	pid_t pid;
 
-	while (proc_find_new(nd->exe, nd->before, nd->nbefore, &pid) > 0) {
+	while (proc_find_new(nd->exe, daemon_id_match, nd->id, nd->before, nd->nbefore, &pid) > 0) {
 		log_error("%s: stopping pid %d, left behind by the failed start", c->name,
 			  (int)pid);
-		if (proc_terminate(pid, ctx->timeout_ms) < 0)
+		if (proc_terminate(pid, ctx->timeout_ms, proc_starttime(pid)) < 0)
 			break;
 	}
 }
@@ -202,9 +207,10 @@ static int wait_pipe_watched(struct ctx *ctx, const struct component *c, pid_t p
 /* A daemon that started but never became ready is stopped.  Its pid
  * record goes only with it: one that survived TERM and KILL stays on
  * record, so that status still shows it and a later stop finds it. */
-static int give_up(struct ctx *ctx, const struct component *c, pid_t pid)
+static int give_up(struct ctx *ctx, const struct component *c, pid_t pid,
+		   unsigned long long start)
 {
-	if (proc_terminate(pid, ctx->timeout_ms) < 0) {
+	if (proc_terminate(pid, ctx->timeout_ms, start) < 0) {
 		log_error("%s: pid %d survived TERM and KILL and still runs; its pid record is kept",
 			  c->name, (int)pid);
 		return LSB_ERR_GENERIC;
@@ -258,11 +264,11 @@ static int start_foreground(struct ctx *ctx, const struct step *s, struct progre
 		log_error("%s: cannot fork: %s", c->name, strerror(errno));
 		return LSB_ERR_GENERIC;
 	}
-	if (proc_wait_until(fg_settled, &w, ctx->timeout_ms) == 0 && !w.exited) {
+	if (backoff_wait_until(fg_settled, &w, ctx->timeout_ms) == 0 && !w.exited) {
 		if (pidrec_save(c, w.pid) != 0) {
 			log_error("%s: pid %d cannot be recorded (see above): nothing could stop it later; "
 				  "stopping it", c->name, (int)w.pid);
-			return give_up(ctx, c, w.pid);
+			return give_up(ctx, c, w.pid, 0); /* our child, not reaped */
 		}
 		strv_add(&pr->started, c->name);
 		pidrec_omit_from_killall(c, w.pid);
@@ -280,7 +286,7 @@ static int start_foreground(struct ctx *ctx, const struct step *s, struct progre
 	log_error("%s: pid %d gave no sign of readiness (%s) within %d ms; stopping it",
 		  c->name, (int)w.pid, what, ctx->timeout_ms);
 	free(what);
-	proc_terminate(w.pid, ctx->timeout_ms);
+	proc_terminate(w.pid, ctx->timeout_ms, 0); /* our child, not reaped */
 	return LSB_ERR_GENERIC;
 }
 
@@ -291,7 +297,8 @@ static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr
 {
 	const struct component *c = s->c;
 	pid_t before[256];
-	struct new_daemon nd = { s->argv.v[0], before, 0, 0 };
+	struct daemon_id id;
+	struct new_daemon nd = { s->argv.v[0], &id, before, 0, 0, 0 };
 	pid_t pid;
 	enum pid_state st;
 
@@ -303,7 +310,8 @@ static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr
 		log_error("%s: %s is not installed", c->name, s->argv.v[0]);
 		return LSB_ERR_NOT_INSTALLED;
 	}
-	st = pidrec_lookup(c, s->argv.v[0], &pid);
+	daemon_id_init(&id, ctx, c, s->argv.v[0]);
+	st = pidrec_lookup(c, &id, &pid, NULL);
 	if (st == PID_RUNNING) {
 		log_info("%s: already running (pid %d)", c->name, (int)pid);
 		return LSB_OK;
@@ -319,8 +327,8 @@ static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr
 		stop_leftovers(ctx, &nd, c);
 		return LSB_ERR_GENERIC;
 	}
-	if (proc_wait_until(daemon_found, &nd, ctx->timeout_ms) != 0) {
-		if (proc_find_new(nd.exe, before, nd.nbefore, &pid) == 0) {
+	if (backoff_wait_until(daemon_found, &nd, ctx->timeout_ms) != 0) {
+		if (proc_find_new(nd.exe, daemon_id_match, &id, before, nd.nbefore, &pid) == 0) {
 			log_error("%s: %s exited with 0 but no daemon process is left", c->name,
 				  s->argv.v[0]);
 			return LSB_ERR_GENERIC;
@@ -329,19 +337,20 @@ static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr
 		stop_leftovers(ctx, &nd, c);
 		return LSB_ERR_GENERIC;
 	}
+	nd.start = proc_starttime(nd.pid);
 	if (pidrec_save(c, nd.pid) != 0) {
 		log_error("%s: pid %d cannot be recorded (see above): nothing could stop it later; "
 			  "stopping it", c->name, (int)nd.pid);
-		return give_up(ctx, c, nd.pid);
+		return give_up(ctx, c, nd.pid, nd.start);
 	}
 	if (expects_registration(ctx, c) &&
-	    proc_wait_until(signal_reached, &(struct ready_arg){ ctx, c }, ctx->timeout_ms) != 0) {
+	    backoff_wait_until(signal_reached, &(struct ready_arg){ ctx, c }, ctx->timeout_ms) != 0) {
 		log_error("%s: pid %d did not register RPC program %lu with rpcbind within %d ms; stopping it",
 			  c->name, (int)nd.pid, c->rpcprog, ctx->timeout_ms);
-		return give_up(ctx, c, nd.pid);
+		return give_up(ctx, c, nd.pid, nd.start);
 	}
 	if (c->ready == READY_PIPE_WATCHED && wait_pipe_watched(ctx, c, nd.pid) != 0)
-		return give_up(ctx, c, nd.pid);
+		return give_up(ctx, c, nd.pid, nd.start);
 	pidrec_omit_from_killall(c, nd.pid);
 	/* only now: the failure report lists what runs and is ready */
 	strv_add(&pr->started, c->name);
@@ -431,7 +440,7 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 	}
 	/* sm-notify must only speak once nfsd really serves */
 	if (starting && c->ready == READY_NFSD_THREADS &&
-	    proc_wait_until(signal_reached, &(struct ready_arg){ ctx, c }, ctx->timeout_ms) != 0) {
+	    backoff_wait_until(signal_reached, &(struct ready_arg){ ctx, c }, ctx->timeout_ms) != 0) {
 		log_error("%s: %s succeeded but the kernel reports no server threads",
 			  c->name, s->argv.v[0]);
 		return LSB_ERR_GENERIC;
@@ -472,10 +481,13 @@ static int step_stop(struct ctx *ctx, const struct plan *p, const struct step *s
 {
 	const struct component *c = s->c;
 	const char *why;
+	struct daemon_id id;
+	unsigned long long start = 0;
 	pid_t pid;
 	int r;
 
-	if (pidrec_lookup(c, s->argv.v[0], &pid) != PID_RUNNING) {
+	daemon_id_init(&id, ctx, c, s->argv.v[0]);
+	if (pidrec_lookup(c, &id, &pid, &start) != PID_RUNNING) {
 		pidrec_forget(c);
 		return LSB_OK;
 	}
@@ -491,7 +503,7 @@ static int step_stop(struct ctx *ctx, const struct plan *p, const struct step *s
 			return LSB_OK;
 		}
 	}
-	r = proc_terminate(pid, ctx->timeout_ms);
+	r = proc_terminate(pid, ctx->timeout_ms, start);
 	if (r < 0) {
 		log_error("%s: pid %d survived TERM and KILL", c->name, (int)pid);
 		strv_add(&pr->still_up, c->name);

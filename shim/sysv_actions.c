@@ -1,6 +1,7 @@
 /* LSB actions in sysvinit mode, built from start and stop plans. */
 #include "sysv_actions.h"
 #include "run_sysv.h"
+#include "daemon_id.h"
 #include "lock.h"
 #include "log.h"
 #include "lsb.h"
@@ -30,14 +31,18 @@ static int run_plan(struct ctx *ctx, enum plan_kind kind, const struct scope *wh
 
 /* One status line per component; returns an LSB status code for it, or
  * -1 for components that have no running state (mounts, exports...). */
-static int component_status(const struct step *s, int quiet)
+static int component_status(const struct ctx *ctx, const struct step *s, int quiet)
 {
 	const struct component *c = s->c;
 	pid_t pid = 0;
 	int rc = -1;
 
 	if (c->kind == KIND_DAEMON) {
-		enum pid_state st = pidrec_lookup(c, s->argv.v[0], &pid);
+		struct daemon_id id;
+		enum pid_state st;
+
+		daemon_id_init(&id, ctx, c, s->argv.v[0]);
+		st = pidrec_lookup(c, &id, &pid, NULL);
 
 		rc = st == PID_RUNNING ? LSB_STATUS_RUNNING :
 		     st == PID_STALE ? LSB_STATUS_DEAD_PIDFILE : LSB_STATUS_NOT_RUNNING;
@@ -73,7 +78,7 @@ int sysv_status(struct ctx *ctx, const struct scope *what, int quiet)
 		const struct step *s = &p.steps[i];
 		/* an optional daemon that is not installed is skipped at start */
 		int absent = s->missing && graph_gated(s->c);
-		int rc = s->verb == V_SKIP || absent ? -1 : component_status(s, quiet);
+		int rc = s->verb == V_SKIP || absent ? -1 : component_status(ctx, s, quiet);
 
 		running += rc == LSB_STATUS_RUNNING;
 		stale += rc == LSB_STATUS_DEAD_PIDFILE;

@@ -322,3 +322,196 @@ assert_clean_state() {
 	run as_nobody env -i "$ROOT/usr/sbin/start-statd" --root "$ROOT"
 	assert_output --partial "$ROOT/etc/nfs.conf:1:"
 }
+
+# ---- item 2: a stale rpcbind registration is not a live statd ----------------
+
+# A statd started by hand, as root: it forks, writes /run/rpc.statd.pid and
+# registers 100024, as the real one does.
+statd_by_hand() {
+	"$ROOT/sbin/rpc.statd"
+	clear_calls
+}
+
+start_statd_link() {
+	ln -sf "$NFS_CTL" "$ROOT/usr/sbin/start-statd"
+	env -i "$ROOT/usr/sbin/start-statd" --root "$ROOT" "$@"
+}
+
+@test "start-statd (sysv): statd killed with SIGKILL left its registration: a new statd is started" {
+	run start_statd_link
+	assert_success
+	old=$(stub_pids rpc.statd)
+	kill -KILL "$old"
+	wait_gone "$old"
+	# rpcbind keeps what the dead statd registered
+	registered 100024
+	clear_calls
+	run start_statd_link
+	assert_success
+	assert_equal "$(calls_of rpc.statd)" "rpc.statd --no-notify"
+	new=$(stub_pids rpc.statd)
+	[ -n "$new" ] && [ "$new" != "$old" ]
+	assert_equal "$(count_procs rpc.statd)" 1
+	assert_equal "$(cat "$ROOT/run/rpc.statd.pid")" "$new"
+}
+
+@test "start-statd (systemd): a registration without a live statd is not trusted: systemctl starts it" {
+	mkdir -p "$ROOT/run/systemd/system"
+	# what a statd killed with SIGKILL leaves: the registration, a pid file naming nobody
+	touch "$ROOT/run/stub-rpcbind/100024"
+	echo 999999 >"$ROOT/run/rpc.statd.pid"
+	run start_statd_link
+	assert_success
+	assert_equal "$(calls)" "systemctl start rpc-statd.service"
+}
+
+@test "start-statd: a live statd (registered, its pid file verified) is trusted, nothing runs" {
+	statd_by_hand
+	run start_statd_link
+	assert_success
+	assert_equal "$(calls)" ""
+	mkdir -p "$ROOT/run/systemd/system"
+	run start_statd_link
+	assert_success
+	assert_equal "$(calls)" ""
+}
+
+@test "start-statd: a statd without a pid file whose registered address answers a NULL call is live" {
+	# the stub rpcbind answers NULL calls on the address it wrote there
+	cp "$ROOT/run/stub-rpcbind.port" "$ROOT/run/stub-rpcbind/100024"
+	run start_statd_link
+	assert_success
+	assert_equal "$(calls)" ""
+	mkdir -p "$ROOT/run/systemd/system"
+	run start_statd_link
+	assert_success
+	assert_equal "$(calls)" ""
+	# a registered address where nothing answers: not live, statd is started
+	rm -r "$ROOT/run/systemd"
+	echo 127.0.0.1.0.1 >"$ROOT/run/stub-rpcbind/100024"
+	run start_statd_link
+	assert_success
+	assert_equal "$(calls_of rpc.statd)" "rpc.statd --no-notify"
+}
+
+# ---- item 3: only nfs-ctl's own daemon (or the daemon's pid file) counts -----
+
+# rpc.mountd run by another user: the stub forks and stays, as nobody.
+mountd_of_nobody() {
+	as_nobody "$ROOT/usr/sbin/rpc.mountd" 2>/dev/null
+	other=$(stub_pids rpc.mountd)
+	[ -n "$other" ]
+	clear_calls
+}
+
+@test "another user's rpc.mountd is not the daemon: start starts ours, stop never signals it" {
+	mountd_of_nobody
+	run ctl start mountd
+	assert_success
+	refute_output --partial "already running"
+	assert_equal "$(calls_of rpc.mountd)" "rpc.mountd"
+	registered 100005
+	assert_equal "$(count_procs rpc.mountd)" 2
+	run ctl stop mountd
+	assert_success
+	kill -0 "$other"
+	assert_equal "$(stub_pids rpc.mountd)" "$other"
+	# and status does not call it running either
+	run ctl status mountd
+	assert_equal "$status" 3
+}
+
+@test "rpc.mountd of root in another pid namespace (a container) is not the daemon" {
+	# pid 1 of the new namespace waits, so that the namespace and its mountd stay
+	# (--kill-child: the namespace ends with the unshare this test kills)
+	unshare --pid --fork --kill-child sh -c '"$1" && exec sleep 600' sh "$ROOT/usr/sbin/rpc.mountd" &
+	ns_holder=$!
+	for i in $(seq 100); do [ -n "$(stub_pids rpc.mountd)" ] && break; sleep 0.05; done
+	other=$(stub_pids rpc.mountd)
+	[ -n "$other" ]
+	clear_calls
+	run ctl start mountd
+	assert_success
+	refute_output --partial "already running"
+	assert_equal "$(calls_of rpc.mountd)" "rpc.mountd"
+	run ctl stop mountd
+	assert_success
+	# ours went; the container's is still there
+	kill -0 "$other"
+	assert_equal "$(stub_pids rpc.mountd)" "$other"
+	kill "$ns_holder" # the namespace ends; teardown takes what is left
+}
+
+@test "a pid file that another user owns names no daemon: stop does not signal what it names" {
+	"$ROOT/sbin/rpc.statd"
+	statd=$(stub_pids rpc.statd)
+	chown nobody "$ROOT/run/rpc.statd.pid"
+	clear_calls
+	run ctl stop statd
+	assert_success
+	kill -0 "$statd"
+	assert_equal "$(calls)" ""
+	# writable by others: the same
+	install -m 666 /dev/null "$ROOT/run/rpc.statd.pid"
+	echo "$statd" >"$ROOT/run/rpc.statd.pid"
+	run ctl stop statd
+	assert_success
+	kill -0 "$statd"
+	assert_equal "$(calls)" ""
+}
+
+@test "statd running as the owner of its state directory (Debian's statd user) is the daemon" {
+	chown nobody "$ROOT/var/lib/nfs"
+	install -o nobody -m 644 /dev/null "$ROOT/run/rpc.statd.pid"
+	as_nobody "$ROOT/sbin/rpc.statd" 2>/dev/null
+	statd=$(stub_pids rpc.statd)
+	assert_equal "$(cat "$ROOT/run/rpc.statd.pid")" "$statd"
+	run ctl status statd
+	assert_success
+	assert_output --partial "pid $statd"
+	run ctl stop statd
+	assert_success
+	wait_gone "$statd"
+}
+
+@test "status by a non-root user: a process of a third user naming itself rpc.mountd in argv[0] is not it" {
+	# our record names it (as if the pid had been reused); its executable
+	# cannot be read by the caller, only its argv[0]
+	as_user_daemon() { setpriv --reuid=daemon --regid=daemon --clear-groups "$@"; }
+	as_user_daemon bash -c 'exec -a "$1" sleep 600' sh "$ROOT/usr/sbin/rpc.mountd" &
+	fake=$!
+	sleep 0.2
+	mkdir -p "$ROOT/run/nfs-ctl"
+	echo "$fake 0" >"$ROOT/run/nfs-ctl/mountd.pid"
+	run as_nobody "$NFS_CTL" --root "$ROOT" --init=sysv status mountd
+	kill "$fake"
+	refute_output --partial "running (pid $fake"
+	assert_equal "$status" 1
+}
+
+# ---- item 8: start-statd decides as `start statd` does on broken configuration
+
+@test "start-statd (sysv) refuses the configuration start statd refuses: exit 6 naming FILE:LINE, nothing runs" {
+	mkdir -p "$ROOT/etc/default"
+	printf 'STATDOPTS="$(touch x)"\nNEED_STATD=yes\n' >"$ROOT/etc/default/nfs-common"
+	run ctl start statd
+	assert_equal "$status" 6
+	run start_statd_link
+	assert_equal "$status" 6
+	assert_output --partial "$ROOT/etc/default/nfs-common:1: command substitution"
+	assert_output --partial "start-statd: refusing to start rpc.statd with broken configuration"
+	assert_equal "$(calls)" ""
+	! registered 100024
+}
+
+@test "start-statd (systemd and sysv) refuses a broken nfs.conf the same way, before systemctl" {
+	printf '[statd\nport = 1\n' >"$ROOT/etc/nfs.conf"
+	run start_statd_link
+	assert_equal "$status" 6
+	assert_output --partial "$ROOT/etc/nfs.conf:1:"
+	mkdir -p "$ROOT/run/systemd/system"
+	run start_statd_link
+	assert_equal "$status" 6
+	assert_output --partial "$ROOT/etc/nfs.conf:1:"
+	assert_equal "$(calls)" ""
+}
