@@ -1,19 +1,22 @@
 #include "daemon_id.h"
 #include "paths.h"
 #include "proc.h"
+#include "xalloc.h"
 
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* A daemon that leaves root does so for the owner of a directory (graph:
- * user_dir; rpc.statd becomes the owner of its state directory, Debian's
- * statd user); a process of that user may be it too.  The directory is
- * read where the daemon reads it: nfs.conf, else the daemon's default. */
+/* A daemon that leaves root does so for the owner of an entry of a
+ * directory (graph: user_dir, user_entry; rpc.statd becomes the owner of
+ * "sm" in its state directory, Debian's statd user, while the state
+ * directory itself belongs to root); a process of that user may be it too.
+ * The directory is read where the daemon reads it: nfs.conf, else the
+ * daemon's default. */
 static uid_t daemon_user(const struct ctx *ctx, const struct component *c)
 {
 	const char *v;
-	char *dir;
+	char *dir, *owned;
 	struct stat st;
 	uid_t uid = 0;
 
@@ -21,8 +24,10 @@ static uid_t daemon_user(const struct ctx *ctx, const struct component *c)
 		return 0;
 	v = settings_get(&ctx->settings, c->user_dir.section, c->user_dir.key);
 	dir = path_in_root(v && *v ? v : c->user_dir.dflt);
-	if (stat(dir, &st) == 0)
+	owned = c->user_entry ? xasprintf("%s/%s", dir, c->user_entry) : xstrdup(dir);
+	if (stat(owned, &st) == 0)
 		uid = st.st_uid;
+	free(owned);
 	free(dir);
 	return uid;
 }

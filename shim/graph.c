@@ -25,7 +25,7 @@ const struct component graph[] = {
   .start = "rpc.statd --no-notify", .needs = { "rpcbind" }, .targets = S,
   .gate = GATE_LOCKING, .ready = READY_RPC_REGISTERED, .rpcprog = 100024,
   .client_use = CLIENT_USE_LOCKING, .pidfile = "/run/rpc.statd.pid",
-  .user_dir = { "statd", "state-directory-path", "/var/lib/nfs" },
+  .user_dir = { "statd", "state-directory-path", "/var/lib/nfs" }, .user_entry = "sm",
   .killall_omit = "rpc.statd", .argv = ARGV_STATD, .wants = { "sm-notify" },
   .what = "NSM status monitor for NFSv2/v3 locking" },
 { .name = "fsidd", .kind = KIND_DAEMON, .unit = "fsidd.service",

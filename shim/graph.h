@@ -152,10 +152,12 @@ struct component {
 	 * with start-stop-daemon --nicelevel); NULL: none */
 	const char *nice_key;
 	const char *pidfile;    /* written by the daemon itself */
-	/* a daemon that leaves root becomes the owner of this directory
-	 * (rpc.statd: its state directory): a process of that user may be
-	 * the daemon too (daemon_id.h); none: the daemon stays root */
+	/* a daemon that leaves root becomes the owner of user_entry inside
+	 * this directory (rpc.statd: of "sm" in its state directory; the
+	 * directory itself stays root's on Debian): a process of that user
+	 * may be the daemon too (daemon_id.h); none: the daemon stays root */
 	struct conf_value user_dir;
+	const char *user_entry;
 	const char *boot_mark;  /* once per boot: the file it leaves in /run
 				 * when it has run (sm-notify's pid file) */
 	const char *killall_omit; /* its name in /run/sendsigs.omit.d: Debian's

@@ -60,6 +60,8 @@ static int check_row(const struct component *c)
 		bad += problem("%s: waits for its socket, but has none", c->name);
 	if (c->user_dir.key && !(c->user_dir.section && c->user_dir.dflt && c->kind == KIND_DAEMON))
 		bad += problem("%s: a user directory without its default, or not a daemon", c->name);
+	if (c->user_entry && (!c->user_dir.key || strchr(c->user_entry, '/')))
+		bad += problem("%s: a user entry without its directory, or not one name", c->name);
 	if (c->foreground && c->kind != KIND_DAEMON)
 		bad += problem("%s: in the foreground, but not a daemon", c->name);
 	if (c->if_installed && c->kind != KIND_DAEMON && c->kind != KIND_ONESHOT)

@@ -460,8 +460,12 @@ mountd_of_nobody() {
 	assert_equal "$(calls)" ""
 }
 
-@test "statd running as the owner of its state directory (Debian's statd user) is the daemon" {
-	chown nobody "$ROOT/var/lib/nfs"
+@test "statd running as the owner of sm in its state directory (Debian's statd user) is the daemon" {
+	# Debian's layout: /var/lib/nfs is root's, sm (and sm.bak) the statd
+	# user's; rpc.statd becomes the owner of sm (the lab's first sysvinit
+	# boot found the rule that looked at /var/lib/nfs itself)
+	mkdir -p "$ROOT/var/lib/nfs/sm"
+	chown nobody "$ROOT/var/lib/nfs/sm"
 	install -o nobody -m 644 /dev/null "$ROOT/run/rpc.statd.pid"
 	as_nobody "$ROOT/sbin/rpc.statd" 2>/dev/null
 	statd=$(stub_pids rpc.statd)
@@ -514,4 +518,20 @@ mountd_of_nobody() {
 	assert_equal "$status" 6
 	assert_output --partial "$ROOT/etc/nfs.conf:1:"
 	assert_equal "$(calls)" ""
+}
+
+@test "statd's user follows [statd] state-directory-path: the owner of sm there, not of the default's" {
+	mkdir -p "$ROOT/srv/statd/sm" "$ROOT/var/lib/nfs/sm"
+	chown nobody "$ROOT/srv/statd/sm"
+	chown daemon "$ROOT/var/lib/nfs/sm"
+	printf '[statd]\nstate-directory-path = /srv/statd\n' >"$ROOT/etc/nfs.conf"
+	install -o nobody -m 644 /dev/null "$ROOT/run/rpc.statd.pid"
+	as_nobody "$ROOT/sbin/rpc.statd" 2>/dev/null
+	statd=$(stub_pids rpc.statd)
+	run ctl status statd
+	assert_success
+	assert_output --partial "pid $statd"
+	run ctl stop statd
+	assert_success
+	wait_gone "$statd"
 }
