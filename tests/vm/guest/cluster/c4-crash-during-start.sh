@@ -88,6 +88,7 @@ start_and_crash() {
 	echo "crash $k before start: $(snapshot)" >>"$SDIR/crash-points"
 	echo "crash$k" >"$STATE/phase"
 	nsm_state >"$STATE/nsm-before-$k"
+	ls /var/lib/nfs/sm >"$STATE/sm-before-$k" 2>/dev/null
 	keep
 	case $INIT in
 	systemd) cmd="systemctl start nfs-server" ;;
@@ -191,9 +192,17 @@ after_crash() {
 	# nfsdcld's client records, the export table).
 	ls -laR /var/lib/nfs >"$SDIR/var-lib-nfs-$k" 2>&1
 	check "all: crash $k: nfs-ctl keeps no state on the disk (/var/lib/nfs-ctl)" [ ! -e /var/lib/nfs-ctl ]
+	# sm-notify moves the NSM state number on only when it has hosts to
+	# notify (it exits before that otherwise): before the first crash no
+	# client has taken a v3 lock yet.
 	b=$(cat "$STATE/nsm-before-$k")
 	a=$(nsm_state)
-	check "v3: crash $k: statd's NSM state number moved on ($b → $a)" [ "${a:-0}" -gt "${b:-0}" ]
+	if [ -s "$STATE/sm-before-$k" ]; then
+		check "v3: crash $k: statd's NSM state number moved on ($b → $a; monitored: $(tr '\n' ' ' <"$STATE/sm-before-$k"))" \
+			[ "${a:-0}" -gt "${b:-0}" ]
+	else
+		note "v3: crash $k: no host monitored before the crash; NSM state $b → $a"
+	fi
 	check "v3: crash $k: sm-notify ran at this boot" [ -s "$SDIR/sm-notify-$k.log" ]
 	check "v3: crash $k: every sm-notify run of this boot saw nfsd serving" \
 		sh -c "! grep -v ' threads=[1-9]' '$SDIR/sm-notify-$k.log' | grep -q ."
