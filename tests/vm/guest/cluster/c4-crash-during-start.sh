@@ -78,7 +78,10 @@ keep() {
 }
 
 # start_and_crash N POINT: stop cleanly, start as the administrator does,
-# crash when POINT is reached (see the header).
+# crash the moment POINT is seen (see the header). Between seeing it and the
+# crash only one small synchronous write runs (dd oflag=sync into a file
+# created and synced before the start): a snapshot of the daemons or a full
+# sync there took long enough for the start to reach nfsd's threads.
 start_and_crash() {
 	k=$1
 	point=$2
@@ -89,19 +92,24 @@ start_and_crash() {
 	echo "crash$k" >"$STATE/phase"
 	nsm_state >"$STATE/nsm-before-$k"
 	ls /var/lib/nfs/sm >"$STATE/sm-before-$k" 2>/dev/null
-	keep
+	: >"$STATE/crash-at-$k"
+	echo "$point" >"$STATE/point-$k"
+	# wall clock = boot offset + uptime: no fork to read the clock later
+	read -r up _ </proc/uptime
+	awk -v n="$(now)" -v u="$up" 'BEGIN { printf "%.2f\n", n - u }' >"$STATE/clock-offset-$k"
 	case $INIT in
 	systemd) cmd="systemctl start nfs-server" ;;
 	*) cmd="nfs-ctl start server" ;;
 	esac
 	log "crash $k: $cmd, crash at $point"
+	keep
 	# shellcheck disable=SC2086 # the command is words
 	$cmd >"$STATE/start-$k.out" 2>&1 &
 	sp=$!
 	n=0
 	seen=""
-	while [ $n -lt 6000 ]; do
-		t=$(cat /proc/fs/nfsd/threads 2>/dev/null || echo 0)
+	while [ $n -lt 20000 ]; do
+		{ read -r t </proc/fs/nfsd/threads; } 2>/dev/null || t=0
 		case $point in
 		mountd)
 			if [ "$t" != 0 ]; then
@@ -127,12 +135,9 @@ start_and_crash() {
 		n=$((n + 1))
 	done
 	[ -n "$seen" ] || seen="missed: not reached in $n polls"
-	at=$(snapshot)
-	echo "crash $k at $point: $seen; $at" >>"$SDIR/crash-points"
-	note "crash $k ($point, under $INIT): $seen; at the crash: $at"
-	now >"$STATE/crash-time-$k"
-	cp "$STATE/crash-time-$k" "$SDIR/crash-time-$k"
-	keep
+	read -r up _ </proc/uptime
+	echo "up=$up threads=$t polls=$n $seen" |
+		dd of="$STATE/crash-at-$k" conv=notrunc oflag=sync status=none
 	echo b >/proc/sysrq-trigger
 	sleep 60
 	check "all: sysrq b rebooted the server" false
@@ -151,7 +156,13 @@ every_record_runs() {
 after_crash() {
 	k=$1
 	boot=$(cat /proc/sys/kernel/random/boot_id)
-	crash=$(cat "$STATE/crash-time-$k")
+	at=$(cat "$STATE/crash-at-$k")
+	up=${at#up=}
+	up=${up%% *}
+	crash=$(awk -v o="$(cat "$STATE/clock-offset-$k")" -v u="$up" 'BEGIN { printf "%.2f", o + u }')
+	echo "crash $k at $(cat "$STATE/point-$k"): $at" >>"$SDIR/crash-points"
+	note "crash $k (at $(cat "$STATE/point-$k"), under $INIT): $at"
+	check "all: crash $k: the crash came at the point asked" sh -c "! grep -q missed '$STATE/crash-at-$k'"
 	check "all: crash $k: server serving after the reboot" wait_ready v3
 	serving=$(now)
 	cp "$OUT/boot/boot-done" "$SDIR/boot-done-$k" 2>/dev/null
