@@ -222,7 +222,7 @@ after_crash() {
 	if wait_for "$CTL/client-done-$k" 900; then
 		r=$(now)
 		for v in v3 v4; do
-			echo "$v crash=$crash nfsd-serving=$serving reclaimed=$r crash=$k" >>"$SDIR/times"
+			echo "$v crash=$crash nfsd-serving=$serving reclaimed=$r round=$k" >>"$SDIR/times"
 		done
 	else
 		check "all: crash $k: client finished its mounts and locks" false
