@@ -27,7 +27,7 @@ scenarios() {
 	echo
 	echo "break: ${LAB_BREAK:-none}, $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo
-	echo "Event: the server's crash (c1), its first restart (c3: \`nfs-ctl restart server\`, or the init's restart in distro mode). c2's times are its NOTE lines."
+	echo "Event: the server's crash (c1), its first restart (c3: \`nfs-ctl restart server\`, or the init's restart in distro mode), the first crash during start (c4; its \"lock back\" is the client's locks after that reboot). c2's times are its NOTE lines."
 	echo
 	echo "| scenario | server stack | server init | NFS | verdict | event → nfsd serving (s) | event → lock back on the server (s) | first new lock after reclaim (s) |"
 	echo "|---|---|---|---|---|---|---|---|"
