@@ -1,6 +1,7 @@
 /* Questions asked of the graph (graph.c holds only the data). */
 #include "graph.h"
 
+#include <stdio.h>
 #include <string.h>
 
 const struct component *graph_find(const char *name)
@@ -56,6 +57,17 @@ unsigned target_from_name(const char *name)
 		if (strcmp(graph_targets[i].name, name) == 0)
 			return graph_targets[i].target;
 	return 0;
+}
+
+const char *target_names(void)
+{
+	static char list[128];
+
+	if (!list[0])
+		for (unsigned i = 0; i < graph_targets_size; i++)
+			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+				 i ? " " : "", graph_targets[i].name);
+	return list;
 }
 
 const char *target_name(unsigned target)
