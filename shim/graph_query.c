@@ -70,36 +70,34 @@ const char *target_names(void)
 	return list;
 }
 
-const char *target_name(unsigned target)
+/* TARGET's row, or a row of nothing (every column NULL) for a bit that
+ * is no target */
+static const struct target_row *target_row(unsigned target)
 {
+	static const struct target_row none = { 0 };
+
 	for (unsigned i = 0; i < graph_targets_size; i++)
 		if (graph_targets[i].target == target)
-			return graph_targets[i].name;
-	return NULL;
+			return &graph_targets[i];
+	return &none;
+}
+
+const char *target_name(unsigned target)
+{
+	return target_row(target)->name;
 }
 
 const char *target_unit(unsigned target)
 {
-	for (unsigned i = 0; i < graph_targets_size; i++)
-		if (graph_targets[i].target == target)
-			return graph_targets[i].unit;
-	return NULL;
+	return target_row(target)->unit;
 }
 
 const char *target_noun(unsigned target)
 {
-	for (unsigned i = 0; i < graph_targets_size; i++)
-		if (graph_targets[i].target == target)
-			return graph_targets[i].noun;
-	return NULL;
+	return target_row(target)->noun;
 }
 
 const char *const *target_scripts(unsigned target)
 {
-	static const char *const none[] = { NULL };
-
-	for (unsigned i = 0; i < graph_targets_size; i++)
-		if (graph_targets[i].target == target)
-			return graph_targets[i].scripts;
-	return none;
+	return target_row(target)->scripts;
 }
