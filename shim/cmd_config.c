@@ -142,8 +142,15 @@ static int show_argv(const struct ctx *ctx, const char *component)
 	return 0;
 }
 
-static int show_wants(const struct ctx *ctx, const char *target)
+static int show_wants(const struct ctx *ctx, const char *word)
 {
+	unsigned target = target_from_name(word);
+
+	if (!target) {
+		log_error("config --wants: unknown target '%s' (targets: %s)", word,
+			  target_names());
+		return 2;
+	}
 	for (unsigned i = 0; i < graph_size; i++) {
 		const char *why;
 		int yes;

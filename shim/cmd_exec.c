@@ -1,7 +1,6 @@
 /* `nfs-ctl exec COMPONENT`: what a unit's ExecStart= runs.  Builds the
  * daemon's argv from configuration and replaces itself with the daemon,
  * so systemd supervises the daemon directly.  Never calls systemctl. */
-#include "backoff.h"
 #include "clean_env.h"
 #include "commands.h"
 #include "conf_diag.h"
@@ -13,6 +12,7 @@
 #include "plan.h"
 #include "policy.h"
 #include "proc.h"
+#include "readiness.h"
 #include "socket_ready.h"
 #include "xalloc.h"
 
@@ -108,25 +108,12 @@ static size_t unit_processes(pid_t *out, size_t max)
 	return n;
 }
 
-struct socket_wait {
-	const struct ctx *ctx;
-	const struct component *c;
-};
-
-static int socket_accepts(const void *arg)
-{
-	const struct socket_wait *w = arg;
-
-	return socket_ready(w->ctx, w->c);
-}
-
 /* READY_SOCKET: the daemon's clients (fsidd's: rpc.mountd) connect to it */
 static int exec_ready_socket(struct ctx *ctx, const struct component *c)
 {
-	struct socket_wait w = { ctx, c };
 	char *where;
 
-	if (backoff_wait_until(socket_accepts, &w, ctx->timeout_ms) == 0)
+	if (readiness_wait(ctx, c, ctx->timeout_ms) == 0)
 		return LSB_OK;
 	where = socket_ready_path(ctx, c);
 	log_error("%s: %s accepts no connection within %d ms", c->name, where, ctx->timeout_ms);

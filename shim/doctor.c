@@ -55,21 +55,20 @@ char *doctor_split_reason(const char *why, char **origin)
 
 /* Was TARGET started (and not stopped since)?  A target nobody started is
  * not checked unless named: a client-only machine is not a broken server. */
-static int target_started(struct ctx *ctx, const char *target)
+static int target_started(struct ctx *ctx, unsigned target)
 {
 	if (initsys_mode(ctx) == INIT_SYSTEMD) {
-		const char *args[] = { "is-active", "--quiet", target_unit(target_from_name(target)),
-				       NULL };
+		const char *args[] = { "is-active", "--quiet", target_unit(target), NULL };
 
 		return systemctl(ctx, args) == 0;
 	}
-	return target_active(target);
+	return target_active(target_name(target));
 }
 
 /* Merges TARGET's start plan into D. */
-static int merge_plan(struct doctor *d, const char *target)
+static int merge_plan(struct doctor *d, unsigned target)
 {
-	struct scope what = scope_of_target(target_from_name(target));
+	struct scope what = scope_of_target(target);
 	struct plan p;
 
 	if (plan_build(d->ctx, PLAN_START, &what, &p) < 0)
@@ -118,10 +117,11 @@ static void doctor_free(struct doctor *d)
 	}
 }
 
-/* Targets to check: the one named, else server and client when started. */
-static int choose_targets(struct doctor *d, const char *named)
+/* Targets to check: the one named, else server and client when started
+ * (the enablement targets, secure and blkmap, only when named). */
+static int choose_targets(struct doctor *d, unsigned named)
 {
-	static const char *const defaults[] = { "server", "client" };
+	static const unsigned defaults[] = { T_SERVER, T_CLIENT };
 	int n = 0;
 
 	if (named) {
@@ -129,33 +129,38 @@ static int choose_targets(struct doctor *d, const char *named)
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof(defaults) / sizeof(*defaults); i++) {
+		const char *name = target_name(defaults[i]);
+
 		if (target_started(d->ctx, defaults[i]))
 			d->targets[n++] = defaults[i];
 		else
-			doctor_add(d, LEVEL_INFO, defaults[i], "target", xstrdup("started"),
+			doctor_add(d, LEVEL_INFO, name, "target", xstrdup("started"),
 				   xstrdup("not started: its members were not checked"), NULL,
-				   xasprintf("nfs-ctl start %s", defaults[i]));
+				   xasprintf("nfs-ctl start %s", name));
 	}
 	return 0;
 }
 
-static int parse_args(int argc, char **argv, const char **format, const char **target)
+/* The command line: the format, and the target named (0: none), parsed
+ * here once into its bit. */
+static int parse_args(int argc, char **argv, const char **format, unsigned *target)
 {
+	const char *word = NULL;
+
 	*format = "text";
-	*target = NULL;
 	for (int i = 0; i < argc; i++) {
 		if (strncmp(argv[i], "--format=", 9) == 0)
 			*format = argv[i] + 9;
-		else if (!*target && argv[i][0] != '-')
-			*target = argv[i];
+		else if (!word && argv[i][0] != '-')
+			word = argv[i];
 		else
 			return -1;
 	}
 	if (strcmp(*format, "text") && strcmp(*format, "json"))
 		return -1;
-	if (*target && !target_from_name(*target)) {
-		log_error("doctor: unknown target '%s' (targets: server client secure blkmap)",
-			  *target);
+	*target = word ? target_from_name(word) : 0;
+	if (word && !*target) {
+		log_error("doctor: unknown target '%s' (targets: %s)", word, target_names());
 		return -1;
 	}
 	return 0;
@@ -164,7 +169,8 @@ static int parse_args(int argc, char **argv, const char **format, const char **t
 int cmd_doctor(struct ctx *ctx, int argc, char **argv)
 {
 	struct doctor d = { .ctx = ctx };
-	const char *format, *named;
+	const char *format;
+	unsigned named;
 	int fail = 0;
 
 	if (parse_args(argc, argv, &format, &named) < 0) {
@@ -177,7 +183,7 @@ int cmd_doctor(struct ctx *ctx, int argc, char **argv)
 			doctor_free(&d);
 			return LSB_ERR_GENERIC;
 		}
-		d.target_bits |= target_from_name(d.targets[i]);
+		d.target_bits |= d.targets[i];
 	}
 	planned_argv(&d);
 	doctor_check_config(&d);

@@ -28,7 +28,7 @@ struct finding {
  * merged.  A component wanted by one target is wanted. */
 struct doctor {
 	struct ctx *ctx;
-	const char *targets[4];  /* checked targets, NULL-terminated */
+	unsigned targets[5];     /* checked targets (enum target), 0-terminated */
 	unsigned target_bits;
 	int in_plan[MAX_COMPONENTS];     /* some checked plan names it */
 	int wanted[MAX_COMPONENTS];      /* ... and starts it */

@@ -81,7 +81,7 @@ static int generate_target(struct ctx *ctx, const char *dir, unsigned target)
 
 		if (!(c->targets & target) || !graph_gated(c))
 			continue;
-		cond = policy_start_condition(ctx, target_name(target), c);
+		cond = policy_start_condition(ctx, target, c);
 		if (cond) {
 			/* without its condition the member would start
 			 * unconditionally: no want then */
@@ -90,7 +90,7 @@ static int generate_target(struct ctx *ctx, const char *dir, unsigned target)
 			else
 				rc = -1;
 			free(cond);
-		} else if (policy_wants(ctx, target_name(target), c, &why))
+		} else if (policy_wants(ctx, target, c, &why))
 			rc |= want(dir, target_unit(target), c->unit);
 		else
 			log_debug("generator: %s without %s: %s", target_name(target), c->name, why);

@@ -206,6 +206,9 @@ int graph_check(void); /* graph_check.c */
 /* "server" -> T_SERVER; 0 if not a target name. */
 unsigned target_from_name(const char *name);
 const char *target_name(unsigned target);
+/* Every target's name, in the table's order, separated by spaces (for
+ * messages about a word that names none). */
+const char *target_names(void);
 const char *target_unit(unsigned target);
 const char *const *target_scripts(unsigned target);
 const char *target_noun(unsigned target);

@@ -1,6 +1,7 @@
 /* Questions asked of the graph (graph.c holds only the data). */
 #include "graph.h"
 
+#include <stdio.h>
 #include <string.h>
 
 const struct component *graph_find(const char *name)
@@ -58,36 +59,45 @@ unsigned target_from_name(const char *name)
 	return 0;
 }
 
-const char *target_name(unsigned target)
+const char *target_names(void)
 {
+	static char list[128];
+
+	if (!list[0])
+		for (unsigned i = 0; i < graph_targets_size; i++)
+			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+				 i ? " " : "", graph_targets[i].name);
+	return list;
+}
+
+/* TARGET's row, or a row of nothing (every column NULL) for a bit that
+ * is no target */
+static const struct target_row *target_row(unsigned target)
+{
+	static const struct target_row none = { 0 };
+
 	for (unsigned i = 0; i < graph_targets_size; i++)
 		if (graph_targets[i].target == target)
-			return graph_targets[i].name;
-	return NULL;
+			return &graph_targets[i];
+	return &none;
+}
+
+const char *target_name(unsigned target)
+{
+	return target_row(target)->name;
 }
 
 const char *target_unit(unsigned target)
 {
-	for (unsigned i = 0; i < graph_targets_size; i++)
-		if (graph_targets[i].target == target)
-			return graph_targets[i].unit;
-	return NULL;
+	return target_row(target)->unit;
 }
 
 const char *target_noun(unsigned target)
 {
-	for (unsigned i = 0; i < graph_targets_size; i++)
-		if (graph_targets[i].target == target)
-			return graph_targets[i].noun;
-	return NULL;
+	return target_row(target)->noun;
 }
 
 const char *const *target_scripts(unsigned target)
 {
-	static const char *const none[] = { NULL };
-
-	for (unsigned i = 0; i < graph_targets_size; i++)
-		if (graph_targets[i].target == target)
-			return graph_targets[i].scripts;
-	return none;
+	return target_row(target)->scripts;
 }

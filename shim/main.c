@@ -94,8 +94,8 @@ int cmd_action(struct ctx *ctx, enum action action, int argc, char **argv)
 		return LSB_ERR_ARGS;
 	}
 	if (scope_parse(argv[0], &what) < 0) {
-		log_error("unknown target or component '%s' (targets: server client secure blkmap)",
-			  argv[0]);
+		log_error("unknown target or component '%s' (targets: %s)", argv[0],
+			  target_names());
 		return action == ACT_STATUS ? LSB_STATUS_UNKNOWN : LSB_ERR_ARGS;
 	}
 	if (initsys_mode(ctx) == INIT_SYSTEMD)

@@ -210,7 +210,7 @@ static void select_target(struct ctx *ctx, struct plan *p, int starting)
 			p->sel.skip_why[i] = c->if_installed;
 			continue;
 		}
-		if (gate && graph_gated(c) && !policy_wants(ctx, p->scope.name, c, &why)) {
+		if (gate && graph_gated(c) && !policy_wants(ctx, p->scope.target, c, &why)) {
 			p->sel.skip_why[i] = why && *why ? why : "not wanted by configuration";
 			continue;
 		}
@@ -255,7 +255,7 @@ static void defer_once_per_boot(struct ctx *ctx, struct plan *p,
 
 	/* an NFSv4-only server does not notify: the client still must */
 	if (!p->sel.on[i] || !(notify->targets & T_SERVER) || !server_enabled_at_boot() ||
-	    !policy_wants(ctx, "server", notify, &why))
+	    !policy_wants(ctx, T_SERVER, notify, &why))
 		return;
 	p->sel.on[i] = 0;
 	p->sel.skip_why[i] = "left to the server's start, once nfsd serves";
@@ -288,7 +288,7 @@ static void reload_steps(struct ctx *ctx, struct plan *p, const struct component
 
 		if (!c->reload || (one ? c != one : !(c->targets & p->scope.target)))
 			continue;
-		if (!one && graph_gated(c) && !policy_wants(ctx, p->scope.name, c, &why))
+		if (!one && graph_gated(c) && !policy_wants(ctx, p->scope.target, c, &why))
 			continue;
 		s = add_step(p, c, V_RUN, 0);
 		add_command(&s->argv, c->reload, &s->missing);

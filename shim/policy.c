@@ -154,12 +154,12 @@ static int need(const struct ctx *ctx, const char *name, const char **why)
 	return b;
 }
 
-static int wants_statd(const struct ctx *ctx, const char *target,
+static int wants_statd(const struct ctx *ctx, unsigned target,
 		       const char **why)
 {
 	if (need(ctx, "statd", why) == 0)
 		return 0;
-	if (!strcmp(target, "server") && policy_v4_only(ctx)) {
+	if (target == T_SERVER && policy_v4_only(ctx)) {
 		*why = v4_only_reason(ctx);
 		return 0;
 	}
@@ -194,7 +194,7 @@ static const char *fstab_nfs4_mount(void)
 	return found;
 }
 
-static int wants_idmapd(const struct ctx *ctx, const char *target,
+static int wants_idmapd(const struct ctx *ctx, unsigned target,
 			const char **why)
 {
 	int b = need(ctx, "idmapd", why);
@@ -203,13 +203,13 @@ static int wants_idmapd(const struct ctx *ctx, const char *target,
 
 	if (b >= 0)
 		return b;
-	if (!strcmp(target, "client")) {
+	if (target == T_CLIENT) {
 		mount = fstab_nfs4_mount();
 		*why = mount ? whyf("NFSv4 mount in %s", mount)
 			     : "no NFSv4 mount in /etc/fstab (NEED_IDMAPD unset)";
 		return mount != NULL;
 	}
-	if (!strcmp(target, "server") &&
+	if (target == T_SERVER &&
 	    !version_state(&ctx->settings, "4", &d)) {
 		*why = d ? whyf("NFSv4 disabled in %s", where(d)) : "NFSv4 disabled";
 		return 0;
@@ -217,13 +217,20 @@ static int wants_idmapd(const struct ctx *ctx, const char *target,
 	return 1;
 }
 
-static int wants_nfsdcld(const struct ctx *ctx, const char *target,
+static int is_cltrack(const struct component *c)
+{
+	return c->gate == GATE_CLTRACK;
+}
+
+/* The client tracking daemon, when its program is installed (graph:
+ * its row's start): without it nfsd falls back to its older tracking */
+static int wants_nfsdcld(const struct ctx *ctx, unsigned target,
 			 const char **why)
 {
+	const struct component *c = graph_first(is_cltrack);
 	const struct setting *d;
-	char *prog;
 
-	if (strcmp(target, "server") != 0) {
+	if (target != T_SERVER) {
 		*why = "NFSv4 server only";
 		return 0;
 	}
@@ -231,12 +238,10 @@ static int wants_nfsdcld(const struct ctx *ctx, const char *target,
 		*why = d ? whyf("NFSv4 disabled in %s", where(d)) : "NFSv4 disabled";
 		return 0;
 	}
-	prog = find_program("nfsdcld");
-	if (!prog) {
-		*why = "nfsdcld not installed";
+	if (!program_installed(c->start)) {
+		*why = whyf("%s not installed", c->name);
 		return 0;
 	}
-	free(prog);
 	return 1;
 }
 
@@ -247,13 +252,13 @@ static const char *keytab_of(const struct ctx *ctx)
 	return keytab ? keytab : "/etc/krb5.keytab";
 }
 
-static int wants_gssd(const struct ctx *ctx, const char *target,
+static int wants_gssd(const struct ctx *ctx, unsigned target,
 		      const char **why)
 {
 	char *path;
 	int b, present;
 
-	if (!strcmp(target, "secure")) {
+	if (target == T_SECURE) {
 		*why = "secure target";
 		return 1;
 	}
@@ -267,13 +272,13 @@ static int wants_gssd(const struct ctx *ctx, const char *target,
 	return present;
 }
 
-static int wants_svcgssd(const struct ctx *ctx, const char *target,
+static int wants_svcgssd(const struct ctx *ctx, unsigned target,
 			 const char **why)
 {
 	const struct setting *proxy;
 	int b;
 
-	if (strcmp(target, "server") != 0 && strcmp(target, "secure") != 0) {
+	if (target != T_SERVER && target != T_SECURE) {
 		*why = "server only";
 		return 0;
 	}
@@ -289,12 +294,12 @@ static int wants_svcgssd(const struct ctx *ctx, const char *target,
 	return 0;
 }
 
-static int wants_blkmapd(const struct ctx *ctx, const char *target,
+static int wants_blkmapd(const struct ctx *ctx, unsigned target,
 			 const char **why)
 {
 	int b;
 
-	if (!strcmp(target, "blkmap")) {
+	if (target == T_BLKMAP) {
 		*why = "blkmap target";
 		return 1;
 	}
@@ -317,7 +322,7 @@ static int in_container(void)
 
 /* auth_rpcgss, for the GSS daemons: wanted with either of them (upstream's
  * auth-rpcgss-module.service: when a keytab exists) */
-static int wants_rpcgss(const struct ctx *ctx, const char *target,
+static int wants_rpcgss(const struct ctx *ctx, unsigned target,
 			const char **why)
 {
 	const char *why_gssd = "", *why_svcgssd = "";
@@ -338,7 +343,7 @@ static int wants_rpcgss(const struct ctx *ctx, const char *target,
 /* One rule per gate of the graph (graph.h); the names in them are the
  * configuration's keys (nfs-ctl.need-NAME, [gssd]...), not component
  * lookups. */
-static int (*const rules[])(const struct ctx *, const char *, const char **) = {
+static int (*const rules[])(const struct ctx *, unsigned, const char **) = {
 	[GATE_LOCKING] = wants_statd,
 	[GATE_IDMAP] = wants_idmapd,
 	[GATE_CLTRACK] = wants_nfsdcld,
@@ -349,16 +354,16 @@ static int (*const rules[])(const struct ctx *, const char *, const char **) = {
 };
 
 /* The keytab when it alone decides whether gssd runs for TARGET */
-static const char *keytab_decides(const struct ctx *ctx, const char *target)
+static const char *keytab_decides(const struct ctx *ctx, unsigned target)
 {
 	const char *why;
 
-	if (!strcmp(target, "secure") || need(ctx, "gssd", &why) >= 0)
+	if (target == T_SECURE || need(ctx, "gssd", &why) >= 0)
 		return NULL;
 	return keytab_of(ctx);
 }
 
-char *policy_start_condition(const struct ctx *ctx, const char *target,
+char *policy_start_condition(const struct ctx *ctx, unsigned target,
 			     const struct component *c)
 {
 	const char *keytab = NULL, *why;
@@ -371,7 +376,7 @@ char *policy_start_condition(const struct ctx *ctx, const char *target,
 	return keytab ? strdup(keytab) : NULL;
 }
 
-int policy_wants(const struct ctx *ctx, const char *target,
+int policy_wants(const struct ctx *ctx, unsigned target,
 		 const struct component *c, const char **why)
 {
 	*why = "";

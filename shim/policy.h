@@ -7,11 +7,12 @@
 #include "ctx.h"
 #include "graph.h"
 
-/* Returns 1 if component C should run for TARGET ("server", "client",
- * "secure", "blkmap").  *why receives a short explanation for the plan
+/* Returns 1 if component C should run for TARGET (one bit of enum target,
+ * as the command line's scope or the generator's target row has it: a
+ * rule is per target by nature, e.g. svcgssd is the server's).  *why receives a short explanation for the plan
  * output ("" when there is nothing to say); it stays valid for the next
  * few calls (a small ring of buffers), copy it to keep it longer. */
-int policy_wants(const struct ctx *ctx, const char *target,
+int policy_wants(const struct ctx *ctx, unsigned target,
 		 const struct component *c, const char **why);
 /* The file whose existence decides C for TARGET at each start rather than
  * now, or NULL when the configuration decides: the keytab, for gssd and
@@ -20,7 +21,7 @@ int policy_wants(const struct ctx *ctx, const char *target,
  * ConditionPathExists=, as upstream's units do, so a keytab installed
  * after boot counts at the next start.  The path as configured (not
  * under --root); the caller frees it. */
-char *policy_start_condition(const struct ctx *ctx, const char *target,
+char *policy_start_condition(const struct ctx *ctx, unsigned target,
 			     const struct component *c);
 /* NFSv2 and NFSv3 both disabled for the server. */
 int policy_v4_only(const struct ctx *ctx);

@@ -1,4 +1,5 @@
 #include "readiness.h"
+#include "backoff.h"
 #include "paths.h"
 #include "policy.h"
 #include "rpcbind_query.h"
@@ -43,4 +44,22 @@ int readiness_reached(const struct ctx *ctx, const struct component *c)
 		break;
 	}
 	return 1;
+}
+
+/* What readiness_reached() asks about, through backoff's one pointer */
+struct ready_arg {
+	const struct ctx *ctx;
+	const struct component *c;
+};
+
+static int reached(const void *arg)
+{
+	const struct ready_arg *a = arg;
+
+	return readiness_reached(a->ctx, a->c);
+}
+
+int readiness_wait(const struct ctx *ctx, const struct component *c, int timeout_ms)
+{
+	return backoff_wait_until(reached, &(struct ready_arg){ ctx, c }, timeout_ms);
 }

@@ -13,5 +13,8 @@ int expects_registration(const struct ctx *ctx, const struct component *c);
 /* Has C's signal come (RPC program registered, nfsd threads, its socket
  * accepts)?  1 for the signals this cannot see. */
 int readiness_reached(const struct ctx *ctx, const struct component *c);
+/* Asks readiness_reached() until it says yes (0) or TIMEOUT_MS passed
+ * (-1), with backoff.h's naps: no event announces these signals. */
+int readiness_wait(const struct ctx *ctx, const struct component *c, int timeout_ms);
 
 #endif

@@ -90,13 +90,30 @@ static CLIENT *connect_any(void)
 	return clnt;
 }
 
-static int dump(CLIENT *clnt, rpcblist_ptr *list)
+/* Every registration rpcbind holds, in *LIST: the client that holds the
+ * answer (dump_free() releases both), or NULL when rpcbind cannot be
+ * asked (no libtirpc, no rpcbind, no answer). */
+static CLIENT *dump(rpcblist_ptr *list)
 {
 	struct timeval tv = { 2, 0 };
+	CLIENT *clnt;
 
 	*list = NULL;
-	return clnt_call(clnt, RPCBPROC_DUMP, tirpc.xdr_void, NULL,
-			 tirpc.xdr_rpcblist_ptr, (char *)list, tv) == RPC_SUCCESS ? 0 : -1;
+	if (dynlib_load(&libtirpc) < 0)
+		return NULL;
+	clnt = connect_any();
+	if (clnt && clnt_call(clnt, RPCBPROC_DUMP, tirpc.xdr_void, NULL, tirpc.xdr_rpcblist_ptr,
+			      (char *)list, tv) != RPC_SUCCESS) {
+		clnt_destroy(clnt);
+		clnt = NULL;
+	}
+	return clnt;
+}
+
+static void dump_free(CLIENT *clnt, rpcblist_ptr *list)
+{
+	clnt_freeres(clnt, tirpc.xdr_rpcblist_ptr, (char *)list);
+	clnt_destroy(clnt);
 }
 
 static int seen(const unsigned long *vers, int n, unsigned long v)
@@ -109,25 +126,17 @@ static int seen(const unsigned long *vers, int n, unsigned long v)
 
 int rpcbind_versions(unsigned long prog, unsigned long *vers, int max)
 {
-	CLIENT *clnt;
 	rpcblist_ptr list, p;
+	CLIENT *clnt = dump(&list);
 	int n = 0;
 
-	if (dynlib_load(&libtirpc) < 0)
-		return -1;
-	clnt = connect_any();
 	if (!clnt)
 		return -1;
-	if (dump(clnt, &list) < 0) {
-		clnt_destroy(clnt);
-		return -1;
-	}
 	/* one entry per version and transport: count each version once */
 	for (p = list; p && n < max; p = p->rpcb_next)
 		if (p->rpcb_map.r_prog == prog && !seen(vers, n, p->rpcb_map.r_vers))
 			vers[n++] = p->rpcb_map.r_vers;
-	clnt_freeres(clnt, tirpc.xdr_rpcblist_ptr, (char *)&list);
-	clnt_destroy(clnt);
+	dump_free(clnt, &list);
 	return n;
 }
 
@@ -231,19 +240,12 @@ static int null_call(const char *netid, unsigned long prog, unsigned long vers,
 
 int rpcbind_answers(unsigned long prog)
 {
-	CLIENT *clnt;
 	rpcblist_ptr list, p;
+	CLIENT *clnt = dump(&list);
 	int ok = 0, tries = 0;
 
-	if (dynlib_load(&libtirpc) < 0)
-		return -1;
-	clnt = connect_any();
 	if (!clnt)
 		return -1;
-	if (dump(clnt, &list) < 0) {
-		clnt_destroy(clnt);
-		return -1;
-	}
 	/* each registered transport until one answers (a few at most) */
 	for (p = list; p && !ok && tries < 8; p = p->rpcb_next)
 		if (p->rpcb_map.r_prog == prog && p->rpcb_map.r_netid && p->rpcb_map.r_addr) {
@@ -251,7 +253,6 @@ int rpcbind_answers(unsigned long prog)
 			ok = null_call(p->rpcb_map.r_netid, prog, p->rpcb_map.r_vers,
 				       p->rpcb_map.r_addr);
 		}
-	clnt_freeres(clnt, tirpc.xdr_rpcblist_ptr, (char *)&list);
-	clnt_destroy(clnt);
+	dump_free(clnt, &list);
 	return ok;
 }

@@ -79,19 +79,6 @@ static int run_command(struct ctx *ctx, const struct step *s)
 }
 
 
-/* What readiness_reached() asks about, through wait_until's one pointer */
-struct ready_arg {
-	const struct ctx *ctx;
-	const struct component *c;
-};
-
-static int signal_reached(const void *arg)
-{
-	const struct ready_arg *a = arg;
-
-	return readiness_reached(a->ctx, a->c);
-}
-
 static int rpcbind_ready(const void *arg)
 {
 	(void)arg;
@@ -344,7 +331,7 @@ static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr
 		return give_up(ctx, c, nd.pid, nd.start);
 	}
 	if (expects_registration(ctx, c) &&
-	    backoff_wait_until(signal_reached, &(struct ready_arg){ ctx, c }, ctx->timeout_ms) != 0) {
+	    readiness_wait(ctx, c, ctx->timeout_ms) != 0) {
 		log_error("%s: pid %d did not register RPC program %lu with rpcbind within %d ms; stopping it",
 			  c->name, (int)nd.pid, c->rpcprog, ctx->timeout_ms);
 		return give_up(ctx, c, nd.pid, nd.start);
@@ -440,7 +427,7 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 	}
 	/* sm-notify must only speak once nfsd really serves */
 	if (starting && c->ready == READY_NFSD_THREADS &&
-	    backoff_wait_until(signal_reached, &(struct ready_arg){ ctx, c }, ctx->timeout_ms) != 0) {
+	    readiness_wait(ctx, c, ctx->timeout_ms) != 0) {
 		log_error("%s: %s succeeded but the kernel reports no server threads",
 			  c->name, s->argv.v[0]);
 		return LSB_ERR_GENERIC;

@@ -38,13 +38,10 @@ void strv_add(struct strv *sv, const char *s)
 void strv_addf(struct strv *sv, const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
 
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		xalloc_die();
+	strv_push(sv, xvasprintf(fmt, ap));
 	va_end(ap);
-	strv_push(sv, s);
 }
 
 void strv_add_words(struct strv *sv, const char *list)

@@ -3,6 +3,7 @@
 #ifndef NFSCTL_XALLOC_H
 #define NFSCTL_XALLOC_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 void xalloc_die(void) __attribute__((noreturn));
@@ -12,5 +13,6 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 #endif

@@ -173,3 +173,10 @@ OPTS=(--distro=none)
 	run wants client idmapd
 	assert_output --partial "yes	idmapd enabled in $ROOT/etc/default/nfs-common:1"
 }
+
+@test "config --wants of a word that is no target exits 2 and names the targets" {
+	run -2 "$NFS_CTL" --root "$ROOT" "${OPTS[@]}" config --wants sever
+	assert_output --partial "config --wants: unknown target 'sever' (targets: server client secure blkmap)"
+	run -2 "$NFS_CTL" --root "$ROOT" "${OPTS[@]}" config --wants statd
+	assert_output --partial "unknown target 'statd'"
+}

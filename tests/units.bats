@@ -37,6 +37,17 @@ generate() {
 	done
 }
 
+@test "Makefile.am installs exactly the committed units (a new component's unit is not left out)" {
+	local listed committed
+	listed=$(sed -n '/^UNITS = /,/^[^[:space:]U]/p' "$TOP_SRCDIR/Makefile.am" |
+		grep -o 'systemd/[^ \\]*' | LC_ALL=C sort)
+	committed=$(cd "$TOP_SRCDIR" && ls systemd/*.in | sed 's/\.in$//' | LC_ALL=C sort)
+	[ "$(wc -l <<<"$committed")" -ge 16 ]
+	run diff <(echo "$listed") <(echo "$committed")
+	echo "< in UNITS only, > committed only"
+	assert_success
+}
+
 @test "the seed patch's bugs are absent: no scritps path, no environment script" {
 	run grep -rn -e scritps -e nfs-utils_env.sh "$TOP_SRCDIR/systemd" "$TOP_SRCDIR/initscripts"
 	assert_failure 1
