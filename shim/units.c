@@ -175,7 +175,9 @@ static void write_unit_section(FILE *f, const struct component *c)
 		fputs("Wants=network-online.target\nAfter=network-online.target\n", f);
 	if (c->kernel_module)
 		fputs("ConditionVirtualization=!container\n", f);
-	if (server_only(c))
+	/* restarted with the server: `exec` then runs it again when the
+	 * server's restart lost what it told peers (graph: again_after) */
+	if (server_only(c) || c->again_after)
 		fputs("PartOf=nfs-server.target\n", f);
 	if (in_restart_group(c))
 		fprintf(f, "PartOf=%s\n", RESTART_GROUP);
