@@ -140,3 +140,28 @@ notice() {
 	run grep -x 'PartOf=nfs-server.target' "$TOP_SRCDIR/systemd/rpc-statd-notify.service.in"
 	assert_success
 }
+
+@test "sysv restart: the forced notice fails: named, and the restart still succeeds (best effort, like the boot's)" {
+	ctl start server
+	kthread 300 lockd 2 "$(($(notice) + 1))"
+	fault sm-notify "fail 1 sm-notify: cannot bind"
+	clear_calls
+	run ctl restart server
+	assert_success
+	assert_output --partial "sm-notify: $ROOT/sbin/sm-notify failed with exit code 1: sm-notify: cannot bind"
+	assert_equal "$(calls_of sm-notify)" "sm-notify -f [threads=8]"
+	run ctl status server
+	assert_success
+}
+
+@test "sysv restart: sm-notify not installed: the restart still succeeds" {
+	ctl start server
+	kthread 300 lockd 2 "$(($(notice) + 1))"
+	uninstall_stub sm-notify
+	clear_calls
+	run ctl restart server
+	assert_success
+	assert_output --partial "sm-notify: sm-notify is not installed"
+	assert_equal "$(calls_of rpc.nfsd | tail -1)" "rpc.nfsd"
+	assert_equal "$(calls_of sm-notify)" ""
+}
