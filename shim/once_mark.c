@@ -104,14 +104,20 @@ static unsigned long long notice_ticks(const struct component *c)
 	return t;
 }
 
+int once_mark_stale(const struct component *c, unsigned long long *started,
+		    unsigned long long *told)
+{
+	if (!c->again_after || !(*told = notice_ticks(c)))
+		return 0;
+	*started = kthread_started(c->again_after);
+	return *started > *told;
+}
+
 int once_mark_again(const struct component *c)
 {
-	unsigned long long told, started;
+	unsigned long long told = 0, started = 0;
 
-	if (!c->again_after || !(told = notice_ticks(c)))
-		return 0;
-	started = kthread_started(c->again_after);
-	if (started <= told)
+	if (!once_mark_stale(c, &started, &told))
 		return 0;
 	/* a warning, so that the system log says why peers are told again */
 	log_warn("%s: the kernel's %s started after the last notice (%llu > %llu ticks "

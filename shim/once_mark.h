@@ -32,7 +32,12 @@ void once_mark_notice(const struct component *c);
  * names runs and started after C's latest notice: that thread (lockd) was
  * restarted since, and dropped what the peers told then hold.  No when
  * the thread did not restart, when none runs, and when no notice time was
- * recorded (nothing to compare with). */
+ * recorded (nothing to compare with).  A yes is logged as a warning. */
 int once_mark_again(const struct component *c);
+
+/* The same question, asked quietly (doctor): 1 when the thread started
+ * after the latest notice, with both times in *STARTED and *TOLD. */
+int once_mark_stale(const struct component *c, unsigned long long *started,
+		    unsigned long long *told);
 
 #endif

@@ -165,3 +165,21 @@ notice() {
 	assert_equal "$(calls_of rpc.nfsd | tail -1)" "rpc.nfsd"
 	assert_equal "$(calls_of sm-notify)" ""
 }
+
+@test "doctor: lockd restarted after the last notice and nobody told the clients (rpc.nfsd 0 by hand): WARN, fix sm-notify -f" {
+	ctl start server
+	run ctl doctor server
+	refute_line --partial "notify-again"
+	refute_line --partial "started after the last notice"
+	told=$(notice)
+	kthread 300 lockd 2 "$((told + 5))"
+	run ctl doctor server
+	assert_line "WARN  sm-notify  expected a notice after lockd last started; seen lockd started after the last notice ($((told + 5)) > $told ticks since boot): its clients' locks were dropped and nobody told them; fix: $ROOT/sbin/sm-notify -f"
+	# doctor only looks: nothing ran, the notice time is unchanged
+	assert_equal "$(calls_of sm-notify)" "sm-notify [threads=8]"
+	assert_equal "$(notice)" "$told"
+	# nfs-ctl's restart tells them, and the finding is gone
+	ctl restart server
+	run ctl doctor server
+	refute_line --partial "started after the last notice"
+}
