@@ -169,6 +169,23 @@ static int exec_ready(struct ctx *ctx, const struct component *c)
 	return rc;
 }
 
+/* A once-per-boot component that already ran this boot: its unit runs
+ * again whenever the server restarts (PartOf= the server target).  It
+ * runs once more, with the graph's again_arg, only when what it told the
+ * peers was lost since (once_mark_again: lockd restarted); otherwise
+ * nothing runs, as under the sysv runner.  1: run A. */
+static int exec_again(const struct component *c, struct strv *a)
+{
+	if (!once_mark_again(c)) {
+		log_info("%s: already ran since boot, and the kernel's %s kept its state since: "
+			 "nothing to tell", c->name, c->again_after ? c->again_after : "state");
+		return 0;
+	}
+	if (!strv_contains(a, c->again_arg))
+		strv_add(a, c->again_arg);
+	return 1;
+}
+
 int cmd_exec(struct ctx *ctx, int argc, char **argv)
 {
 	const struct component *c;
@@ -220,10 +237,17 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 
 		strv_init(&a);
 		plan_start_argv(ctx, c, &a, &missing);
-		/* the same mark the sysv runner leaves, so that doctor knows
+		if (c->once_per_boot && !missing && once_mark_exists(c) &&
+		    !exec_again(c, &a)) {
+			strv_free(&a);
+			return LSB_OK;
+		}
+		/* the same marks the sysv runner leaves, so that doctor knows
 		 * this boot's notify order under systemd too */
-		if (c->once_per_boot && !missing)
+		if (c->once_per_boot && !missing) {
 			once_mark_write(c);
+			once_mark_notice(c);
+		}
 		/* ourselves: the command (and its fallback) inherit it */
 		if (policy_nice(ctx, c))
 			(void)!nice(policy_nice(ctx, c));

@@ -54,12 +54,33 @@ static void check_notify(struct doctor *d, const struct component *c)
 			   xasprintf("nfs-ctl start %s", c->name));
 }
 
+/* After the boot's notice: did a restart since replace the kernel thread
+ * that holds what the peers were told (lockd, graph: again_after) without
+ * a notice after it?  nfs-ctl's restarts send one; `rpc.nfsd 0` and a
+ * start by hand do not, and the NFSv3 clients' locks are then gone
+ * without their knowing. */
+static void check_again(struct doctor *d, const struct component *c)
+{
+	unsigned long long started = 0, told = 0;
+
+	if (!once_mark_exists(c) || !once_mark_stale(c, &started, &told))
+		return;
+	doctor_add(d, LEVEL_WARN, c->name, "notify-again",
+		   xasprintf("a notice after %s last started", c->again_after),
+		   xasprintf("%s started after the last notice (%llu > %llu ticks since boot): "
+			     "its clients' locks were dropped and nobody told them",
+			     c->again_after, started, told),
+		   NULL, forced_again(d, c));
+}
+
 void doctor_check_notify(struct doctor *d)
 {
 	/* the server's notice: a client-only machine has no nfsd to wait for */
 	if (!(d->target_bits & T_SERVER))
 		return;
 	for (unsigned k = 0; k < graph_size; k++)
-		if (graph[k].once_per_boot && d->wanted[k])
+		if (graph[k].once_per_boot && d->wanted[k]) {
 			check_notify(d, &graph[k]);
+			check_again(d, &graph[k]);
+		}
 }

@@ -82,7 +82,7 @@ const struct component graph[] = {
 { .name = "sm-notify", .kind = KIND_ONESHOT, .unit = "rpc-statd-notify.service",
   .start = "sm-notify", .after = { "nfsd" }, .targets = S | C,
   .gate = GATE_LOCKING, .once_per_boot = 1, .best_effort = 1,
-  .boot_mark = "/run/sm-notify.pid",
+  .boot_mark = "/run/sm-notify.pid", .again_after = "lockd", .again_arg = "-f",
   .network_online = 1, .argv = ARGV_SM_NOTIFY,
   .what = "reboot notification to NFS peers (once per boot)" },
 };

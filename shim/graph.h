@@ -160,6 +160,16 @@ struct component {
 	const char *user_entry;
 	const char *boot_mark;  /* once per boot: the file it leaves in /run
 				 * when it has run (sm-notify's pid file) */
+	/* once per boot, unless the kernel thread of this name (its command
+	 * name in /proc) started after the component's latest run: then it
+	 * runs again, with again_arg added (once_mark_again).  sm-notify:
+	 * stopping nfsd takes lockd down when nothing else uses it, lockd
+	 * drops every NLM lock, and NFSv3 clients reclaim only when told the
+	 * server restarted; sm-notify says so once per boot unless forced.
+	 * Under systemd the unit is PartOf= the server target, so that a
+	 * restart of the server runs it again and `exec` decides. */
+	const char *again_after;
+	const char *again_arg;
 	const char *killall_omit; /* its name in /run/sendsigs.omit.d: Debian's
 				   * shutdown killall spares it */
 	const char *no_kernel;  /* mounts: what the kernel lacks when the

@@ -3,6 +3,8 @@
 #include "paths.h"
 #include "state_dir.h"
 #include "readiness.h"
+#include "kthread.h"
+#include "log.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -64,4 +66,62 @@ int once_mark_threads(const struct component *c)
 		n = -1;
 	fclose(f);
 	return n;
+}
+
+void once_mark_notice(const struct component *c)
+{
+	char *path = state_file(c->name, ".notice");
+	char *tmp = state_file(c->name, ".notice.new");
+	int fd = -1;
+
+	if (path && tmp) {
+		(void)unlink(tmp);
+		/* a new file renamed over the old: readers see one or the other */
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	}
+	if (fd >= 0) {
+		dprintf(fd, "%llu\n", boot_ticks_now());
+		if (close(fd) != 0 || rename(tmp, path) != 0)
+			(void)unlink(tmp);
+	}
+	free(path);
+	free(tmp);
+}
+
+/* The latest notice's time, or 0 when none was recorded. */
+static unsigned long long notice_ticks(const struct component *c)
+{
+	char *path = state_path(c->name, ".notice");
+	FILE *f = fopen(path, "re");
+	unsigned long long t = 0;
+
+	free(path);
+	if (!f)
+		return 0;
+	if (fscanf(f, "%llu", &t) != 1)
+		t = 0;
+	fclose(f);
+	return t;
+}
+
+int once_mark_stale(const struct component *c, unsigned long long *started,
+		    unsigned long long *told)
+{
+	if (!c->again_after || !(*told = notice_ticks(c)))
+		return 0;
+	*started = kthread_started(c->again_after);
+	return *started > *told;
+}
+
+int once_mark_again(const struct component *c)
+{
+	unsigned long long told = 0, started = 0;
+
+	if (!once_mark_stale(c, &started, &told))
+		return 0;
+	/* a warning, so that the system log says why peers are told again */
+	log_warn("%s: the kernel's %s started after the last notice (%llu > %llu ticks "
+		 "since boot): it lost the locks peers held; telling them again (forced)",
+		 c->name, c->again_after, started, told);
+	return 1;
 }

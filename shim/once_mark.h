@@ -23,4 +23,21 @@ int once_mark_component_ran(const struct component *c);
  * holds no count (C had already run before nfs-ctl ran it). */
 int once_mark_threads(const struct component *c);
 
+/* The latest notice (the boot's, or a repeat): C's NAME.notice holds the
+ * moment, in clock ticks since boot (kthread.h).  Every run of C rewrites
+ * it, so that the next restart compares against the newest notice. */
+void once_mark_notice(const struct component *c);
+
+/* Must C run again (graph: again_after)?  Yes when the kernel thread it
+ * names runs and started after C's latest notice: that thread (lockd) was
+ * restarted since, and dropped what the peers told then hold.  No when
+ * the thread did not restart, when none runs, and when no notice time was
+ * recorded (nothing to compare with).  A yes is logged as a warning. */
+int once_mark_again(const struct component *c);
+
+/* The same question, asked quietly (doctor): 1 when the thread started
+ * after the latest notice, with both times in *STARTED and *TOLD. */
+int once_mark_stale(const struct component *c, unsigned long long *started,
+		    unsigned long long *told);
+
 #endif

@@ -398,6 +398,31 @@ static int stop_failed(const struct ctx *ctx, const struct step *s, struct progr
 	return LSB_ERR_GENERIC;
 }
 
+/* A once-per-boot step whose kernel thread restarted since its last run
+ * (once_mark_again: lockd, after a restart of nfsd): its command once more,
+ * with the graph's again_arg (sm-notify -f), at its usual place in the
+ * order, so once nfsd serves again.  Best effort, like the boot's run. */
+static int run_again(struct ctx *ctx, const struct step *s, struct progress *pr)
+{
+	const struct component *c = s->c;
+	struct step again = *s;
+	int rc;
+
+	strv_init(&again.argv);
+	for (size_t i = 0; i < s->argv.n; i++)
+		strv_add(&again.argv, s->argv.v[i]);
+	if (!strv_contains(&again.argv, c->again_arg))
+		strv_add(&again.argv, c->again_arg);
+	once_mark_notice(c);
+	rc = run_command(ctx, &again);
+	strv_free(&again.argv);
+	if (rc != 0 && !c->best_effort)
+		return LSB_ERR_GENERIC;
+	if (!strv_contains(&pr->started, c->name))
+		strv_add(&pr->started, c->name);
+	return LSB_OK;
+}
+
 /* MODE: starting (0: stopping); REFRESH: a reload, which always runs. */
 static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 		    int starting, int refresh)
@@ -409,10 +434,15 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 		/* notifying peers is best effort; the server itself is not */
 		return c->best_effort ? LSB_OK : LSB_ERR_NOT_INSTALLED;
 	}
+	if (starting && !refresh && c->once_per_boot && once_mark_exists(c) &&
+	    once_mark_again(c))
+		return run_again(ctx, s, pr);
 	if (starting && !refresh && already_done(s))
 		return LSB_OK;
-	if (c->once_per_boot)
+	if (c->once_per_boot) {
 		once_mark_write(c);
+		once_mark_notice(c);
+	}
 	if (run_command(ctx, s) != 0 && !run_fallback(ctx, s)) {
 		if (!starting)
 			return stop_failed(ctx, s, pr);

@@ -119,10 +119,13 @@ static int server_only(const struct component *c)
 	return (c->targets & T_SERVER) && !(c->targets & T_CLIENT) && !graph_shared(c);
 }
 
-/* the units that stop when the server target stops (they are PartOf= it) */
+/* the units that stop when the server target stops (they are PartOf= it);
+ * a component that may run again after a restart (graph: again_after) is
+ * one of them, so that a restart of the server runs it again, and at stop
+ * the barrier waits for it too (it has no stop command: at once) */
 static int stops_with_server(const struct component *c)
 {
-	return c->kind != KIND_MOUNT && server_only(c);
+	return c->kind != KIND_MOUNT && (server_only(c) || c->again_after);
 }
 
 /* the daemons a restart of nfs-utils.service restarts directly (the
@@ -175,7 +178,9 @@ static void write_unit_section(FILE *f, const struct component *c)
 		fputs("Wants=network-online.target\nAfter=network-online.target\n", f);
 	if (c->kernel_module)
 		fputs("ConditionVirtualization=!container\n", f);
-	if (server_only(c))
+	/* again_after: restarted with the server, `exec` then runs it again
+	 * when the server's restart lost what it told peers */
+	if (stops_with_server(c))
 		fputs("PartOf=nfs-server.target\n", f);
 	if (in_restart_group(c))
 		fprintf(f, "PartOf=%s\n", RESTART_GROUP);

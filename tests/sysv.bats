@@ -141,7 +141,8 @@ rpc.statd:stopped TERM"
 	assert_equal "$(stub_pids rpc.statd)" "$statd"
 	refute [ "$(stub_pids rpc.mountd)" = "$mountd" ]
 	assert_equal "$(count_procs rpc.mountd)" 1
-	# statd and sm-notify are not touched: peers keep their lock state;
+	# statd and sm-notify are not touched (no lockd thread in the
+	# sandbox's /proc, so no lock was lost: renotify.bats has the rest);
 	# idmapd, which NFSv4 clients share, neither
 	assert_equal "$(calls)" "rpc.nfsd 0
 exportfs -au

@@ -7,6 +7,9 @@
 # After each restart both locks must be held again on the server (F_GETLK,
 # polled: kept, or reclaimed in the grace period), rpc.statd must be the
 # same process, and the holders on the client must never see an error.
+# When the restart replaced the kernel's lockd (it drops every NLM lock),
+# sm-notify must have run with -f once nfsd served (the lab's instrument
+# /run/lab/sm-notify.log): only that notice makes the client reclaim.
 # Run by lab-runner on both VMs:  c3-clean-restart.sh OUT_DIR ROLE
 # Markers in the export's ctl-c3/ directory, as in c1.
 # lab-timeout: 2400
@@ -48,10 +51,16 @@ locked_again() {
 	done
 }
 
+# The server's NSM state number (sm-notify raises it with each notice).
+nsm_state() { od -An -tu4 /var/lib/nfs/state 2>/dev/null | tr -d ' '; }
+
 restart_once() {
 	how=$1
 	cmd=$(restart_cmd "$how")
 	statd0=$(pgrep -x rpc.statd | tr '\n' ' ')
+	lockd0=$(pgrep -x lockd | tr '\n' ' ')
+	nsm0=$(nsm_state)
+	n0=$(wc -l </run/lab/sm-notify.log 2>/dev/null || echo 0)
 	t0=$(now)
 	log "restart ($how): $cmd"
 	# shellcheck disable=SC2086 # the command is words
@@ -66,8 +75,23 @@ restart_once() {
 		echo "$v crash=$t0 nfsd-serving=$up reclaimed=$r how=$how" >>"$SDIR/times"
 		note "$v: $cmd → lock held on the server again $(awk -v a="$t0" -v b="$r" 'BEGIN { printf "%.1f", b - a }') s"
 	done
+	# the notice, if any, ran after nfsd served, by now
+	tail -n +"$((n0 + 1))" /run/lab/sm-notify.log >"$SDIR/sm-notify-$how.log" 2>/dev/null
+	lockd1=$(pgrep -x lockd | tr '\n' ' ')
+	note "v3: $cmd: lockd pid $lockd0-> $lockd1; NSM state $nsm0 -> $(nsm_state); sm-notify runs: $(awk '{ printf "[%s %s] ", $2, $3 }' "$SDIR/sm-notify-$how.log")"
+	# A new lockd holds none of the NLM locks: the clients reclaim only
+	# when told that the server restarted (SM_NOTIFY), so sm-notify must
+	# have run, forced (it sends once per boot otherwise), once nfsd served.
+	if [ "$lockd0" != "$lockd1" ]; then
+		check "v3: lockd restarted, so sm-notify -f ran once nfsd served" \
+			awk '$2 ~ /^threads=[1-9]/ && $3 == "args=-f" { f = 1 } END { exit !f }' "$SDIR/sm-notify-$how.log"
+	else
+		check "v3: lockd kept, so no second notice" [ ! -s "$SDIR/sm-notify-$how.log" ]
+	fi
 	check "v3: rpc.statd kept its pid across $cmd ($statd0)" \
 		[ "$(pgrep -x rpc.statd | tr '\n' ' ')" = "$statd0" ]
+	# statd's list on disk is whom the next boot's notice reaches
+	note "v3: after $cmd statd's monitor list (/var/lib/nfs/sm): $(ls /var/lib/nfs/sm 2>/dev/null | tr '\n' ' ')"
 	for v in v3 v4; do
 		$HOLD trylock "$EXPORT/lock-c3-$v" >"$SDIR/trylock-$how-$v" 2>&1
 		check "$v: a second owner on the server is refused after $cmd" [ $? = 2 ]

@@ -1,0 +1,185 @@
+#!/usr/bin/env bats
+# A clean restart of the server drops the clients' NFSv3 locks (stopping
+# nfsd takes the kernel's lockd down with it), so the peers must be told
+# again: sm-notify -f, once nfsd serves, when lockd started after the last
+# notice (issue 11, scenario c3; docs/robustness.md).  The sandbox's
+# $ROOT/proc stands for /proc: a fake kernel thread is a stat file there.
+
+load helpers
+
+setup() {
+	require_root
+	sandbox_setup
+}
+
+teardown() {
+	sandbox_teardown
+}
+
+# kthread PID NAME PARENT START: a process in the sandbox's /proc, started
+# START clock ticks after boot (field 22 of /proc/PID/stat).
+kthread() {
+	mkdir -p "$ROOT/proc/$1"
+	echo "$1 ($2) S $3 0 0 0 -1 2129984 0 0 0 0 0 0 0 0 20 0 1 0 $4 0 0" >"$ROOT/proc/$1/stat"
+}
+
+notice() {
+	cat "$ROOT/run/nfs-ctl/sm-notify.notice"
+}
+
+@test "sysv: the boot's sm-notify records when it ran (clock ticks since boot)" {
+	run ctl start server
+	assert_success
+	assert_equal "$(calls_of sm-notify)" "sm-notify [threads=8]"
+	run notice
+	assert_output --regexp '^[1-9][0-9]*$'
+}
+
+@test "sysv restart: lockd started after the notice: sm-notify -f once nfsd serves again, the notice time renewed" {
+	ctl start server
+	kthread 300 lockd 2 "$(($(notice) + 1))"
+	sleep 0.1 # a tick or more, so the next notice is later than lockd's start
+	first=$(notice)
+	clear_calls
+	run ctl restart server
+	assert_success
+	assert_output --partial "sm-notify: the kernel's lockd started after the last notice"
+	assert_equal "$(calls_of sm-notify)" "sm-notify -f [threads=8]"
+	assert_before "rpc.nfsd" "sm-notify"
+	[ "$(notice)" -gt "$first" ]
+	# the second restart compares with the renewed notice: lockd kept
+	clear_calls
+	run ctl restart server
+	assert_success
+	assert_equal "$(calls_of sm-notify)" ""
+}
+
+@test "sysv restart: lockd older than the notice: no second notice" {
+	ctl start server
+	kthread 300 lockd 2 "$(($(notice) - 1))"
+	clear_calls
+	run ctl restart server
+	assert_success
+	assert_equal "$(calls_of sm-notify)" ""
+	assert_equal "$(order_of rpc.nfsd)" 1
+}
+
+@test "sysv restart: no lockd thread, or a lockd that is no kernel thread: no second notice" {
+	ctl start server
+	clear_calls
+	run ctl restart server
+	assert_success
+	assert_equal "$(calls_of sm-notify)" ""
+	kthread 300 lockd 1 "$(($(notice) + 100000))"
+	kthread 301 lockd2 2 "$(($(notice) + 100000))"
+	run ctl restart server
+	assert_success
+	assert_equal "$(calls_of sm-notify)" ""
+}
+
+@test "sysv: nfs.conf's force=y and a restarted lockd: one -f" {
+	ctl --set sm-notify.force=y start server
+	assert_equal "$(calls_of sm-notify)" "sm-notify -f [threads=8]"
+	kthread 300 lockd 2 "$(($(notice) + 1))"
+	clear_calls
+	run ctl --set sm-notify.force=y restart server
+	assert_success
+	assert_equal "$(calls_of sm-notify)" "sm-notify -f [threads=8]"
+}
+
+@test "systemd: exec sm-notify after a restart where lockd started after the notice execs sm-notify -f" {
+	ctl_systemd exec nfsd
+	ctl_systemd exec sm-notify
+	assert_equal "$(calls_of sm-notify)" "sm-notify [threads=8]"
+	kthread 300 lockd 2 "$(($(notice) + 1))"
+	sleep 0.1
+	first=$(notice)
+	clear_calls
+	run ctl_systemd exec sm-notify
+	assert_success
+	assert_equal "$(calls_of sm-notify)" "sm-notify -f [threads=8]"
+	[ "$(notice)" -gt "$first" ]
+	# the boot's first mark (doctor's record of the order) is kept
+	assert_equal "$(cat "$ROOT/run/nfs-ctl/sm-notify.done")" "nfsd-threads=8"
+	clear_calls
+	run ctl_systemd -v exec sm-notify
+	assert_success
+	assert_output --partial "sm-notify: already ran since boot"
+	assert_equal "$(calls_of sm-notify)" ""
+}
+
+@test "systemd: exec sm-notify again without a restarted lockd runs nothing and exits 0" {
+	ctl_systemd exec nfsd
+	ctl_systemd exec sm-notify
+	kthread 300 lockd 2 "$(notice)"
+	clear_calls
+	run ctl_systemd exec sm-notify
+	assert_success
+	assert_equal "$(calls_of sm-notify)" ""
+	rm -r "$ROOT/proc/300"
+	run ctl_systemd exec sm-notify
+	assert_success
+	assert_equal "$(calls_of sm-notify)" ""
+}
+
+@test "a mark without a notice time (written by an older nfs-ctl this boot): no second notice" {
+	ctl_systemd exec nfsd
+	ctl_systemd exec sm-notify
+	rm "$ROOT/run/nfs-ctl/sm-notify.notice"
+	kthread 300 lockd 2 999999999999
+	clear_calls
+	run ctl_systemd exec sm-notify
+	assert_success
+	assert_equal "$(calls_of sm-notify)" ""
+	run ctl restart server
+	assert_success
+	assert_equal "$(calls_of sm-notify)" ""
+}
+
+@test "systemd: the notify unit restarts with the server (PartOf=), so exec decides" {
+	run grep -x 'PartOf=nfs-server.target' "$TOP_SRCDIR/systemd/rpc-statd-notify.service.in"
+	assert_success
+}
+
+@test "sysv restart: the forced notice fails: named, and the restart still succeeds (best effort, like the boot's)" {
+	ctl start server
+	kthread 300 lockd 2 "$(($(notice) + 1))"
+	fault sm-notify "fail 1 sm-notify: cannot bind"
+	clear_calls
+	run ctl restart server
+	assert_success
+	assert_output --partial "sm-notify: $ROOT/sbin/sm-notify failed with exit code 1: sm-notify: cannot bind"
+	assert_equal "$(calls_of sm-notify)" "sm-notify -f [threads=8]"
+	run ctl status server
+	assert_success
+}
+
+@test "sysv restart: sm-notify not installed: the restart still succeeds" {
+	ctl start server
+	kthread 300 lockd 2 "$(($(notice) + 1))"
+	uninstall_stub sm-notify
+	clear_calls
+	run ctl restart server
+	assert_success
+	assert_output --partial "sm-notify: sm-notify is not installed"
+	assert_equal "$(calls_of rpc.nfsd | tail -1)" "rpc.nfsd"
+	assert_equal "$(calls_of sm-notify)" ""
+}
+
+@test "doctor: lockd restarted after the last notice and nobody told the clients (rpc.nfsd 0 by hand): WARN, fix sm-notify -f" {
+	ctl start server
+	run ctl doctor server
+	refute_line --partial "notify-again"
+	refute_line --partial "started after the last notice"
+	told=$(notice)
+	kthread 300 lockd 2 "$((told + 5))"
+	run ctl doctor server
+	assert_line "WARN  sm-notify  expected a notice after lockd last started; seen lockd started after the last notice ($((told + 5)) > $told ticks since boot): its clients' locks were dropped and nobody told them; fix: $ROOT/sbin/sm-notify -f"
+	# doctor only looks: nothing ran, the notice time is unchanged
+	assert_equal "$(calls_of sm-notify)" "sm-notify [threads=8]"
+	assert_equal "$(notice)" "$told"
+	# nfs-ctl's restart tells them, and the finding is gone
+	ctl restart server
+	run ctl doctor server
+	refute_line --partial "started after the last notice"
+}
