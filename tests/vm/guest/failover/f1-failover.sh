@@ -33,7 +33,13 @@ wait_for() { # FILE SECONDS
 	done
 }
 mark() { now >"$CTL/$1.tmp" && mv "$CTL/$1.tmp" "$CTL/$1" && sync; }
-log() { echo "$(now) $*" >>"$SDIR/timeline"; say "f1 $HOST: $*"; }
+# snap: the results so far onto the results disk (as lab-runner's save), so
+# that a VM the host kills at LAB_VM_TIMEOUT in the middle of this long
+# scenario still leaves its checks, times and logs
+snap() { tar -cf /dev/vdb -C /run/lab out 2>/dev/null; sync; }
+log() { echo "$(now) $*" >>"$SDIR/timeline"; say "f1 $HOST: $*"; snap; }
+# the times also go to the progress console: seen even with no results
+note() { echo "NOTE $*" >>"$SDIR/checks"; say "NOTE $*"; }
 since() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 # reaches HOST: one answer to ping within 600 s (the other VMs may still be
 # booting: the server tree is larger, and three emulated CPUs share the host)
@@ -141,6 +147,7 @@ server_survivor() {
 		$HOLD trylock "$EXPORT/lock-$v" >"$SDIR/trylock-server-$v" 2>&1
 		check "$v: a second owner on $HOST is refused" [ $? = 2 ]
 	done
+	server_collect
 	mark reclaimed
 	log "locks checked; waiting for the client"
 	wait_for "$CTL/client-checked" 900 || check "all: client finished its checks" false
