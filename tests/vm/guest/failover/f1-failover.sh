@@ -100,10 +100,34 @@ server_collect() {
 	cibadmin --query >"$SDIR/cib.xml" 2>&1
 	cp /var/log/corosync/corosync.log /var/log/pacemaker/pacemaker.log "$SDIR/" 2>/dev/null
 	journalctl -b --no-pager -u pacemaker -u corosync >"$SDIR/journal-cluster" 2>&1
+	nfs_evidence
 }
+
+# What the NFS server and the lock recovery did on this VM: the daemons'
+# argv, the instruments' logs (rpc.nfsd, sm-notify: when and with what
+# arguments), the nfs.conf drop-ins, statd's monitor list, the kernel's
+# locks and lockd's debug lines (rpcdebug, turned on by nlm_debug).
+nfs_evidence() {
+	daemons >"$SDIR/daemons" 2>&1
+	cp /run/lab/rpc.nfsd.log /run/lab/sm-notify.log "$SDIR/" 2>/dev/null
+	{
+		uname -n
+		for f in /etc/nfs.conf /etc/nfs.conf.d/*; do
+			[ -f "$f" ] && echo "== $f" && cat "$f"
+		done
+		[ "$MODE" = nfs-ctl ] && echo "== nfs-ctl config" && nfs-ctl config
+	} >"$SDIR/nfs-conf" 2>&1
+	ls -ln /var/lib/nfs/sm /var/lib/nfs/sm.bak /srv/ha/state/sm /srv/ha/state/sm.bak \
+		/srv/ha/state/nfsdcld >"$SDIR/statd-lists" 2>&1
+	cat /proc/locks >"$SDIR/proc-locks" 2>&1
+	dmesg >"$SDIR/dmesg" 2>&1
+	journalctl -b --no-pager -u 'rpc-statd*' -u 'nfs*' -u rpcbind >"$SDIR/journal-nfs" 2>&1
+}
+nlm_debug() { rpcdebug -m nlm -s all >"$SDIR/rpcdebug" 2>&1; }
 
 server_active_first() {
 	log "group running here first; waiting for the client's locks"
+	nlm_debug
 	check "group: nfsd serves on $HOST" wait_ready v3
 	mkdir -p "$CTL"
 	mark ready
@@ -128,6 +152,7 @@ server_active_first() {
 
 server_survivor() {
 	up=$(now)
+	nlm_debug
 	crash=$(cat "$CTL/crash")
 	log "took over; crash at $crash"
 	note "group: crash -> nfsd running on $HOST $(since "$crash" "$up") s"
@@ -209,6 +234,7 @@ client() {
 	fi
 	check "v3: NFSv3 mount of labnfs with locking" [ "$(rec mount-v3 timeout 90 mount -t nfs -o vers=3,lock,proto=tcp "labnfs:$EXPORT" /mnt/v3)" = 0 ]
 	check "v4: NFSv4.1 mount of labnfs" [ "$(rec mount-v4 timeout 90 mount -t nfs -o vers=4.1 "labnfs:$EXPORT" /mnt/v4)" = 0 ]
+	nlm_debug
 	for v in v3 v4; do
 		$HOLD hold "/mnt/$v/lock-$v" >"$SDIR/holder-$v" 2>&1 &
 		echo $! >"$SDIR/holder-$v.pid"
@@ -225,6 +251,7 @@ client() {
 	log "locks held; waiting for the crash and the takeover"
 	if ! wait_for "$CTL/reclaimed" 2400; then
 		check "all: the survivor saw the locks" false
+		nfs_evidence
 		return
 	fi
 	crash=$(cat "$CTL/crash")
@@ -256,6 +283,7 @@ client() {
 		check "$v: the holder never saw an error and released its lock" \
 			sh -c "! grep -Eq ' [a-z]+-error ' '$SDIR/holder-$v' && grep -q ' released .* errors=0\$' '$SDIR/holder-$v'"
 	done
+	nfs_evidence
 	mark released
 	wait_for "$CTL/done" 300
 	umount -f -l /mnt/v3 /mnt/v4 /mnt/ctl 2>/dev/null
