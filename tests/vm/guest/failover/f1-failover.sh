@@ -75,10 +75,22 @@ group_here() {
 	n=0
 	until crm_resource --locate --resource nfsd 2>/dev/null | grep -q "running on: $HOST\$"; do
 		[ "$n" -lt "$1" ] || return 1
+		[ $((n % 20)) = 0 ] && show_cluster
 		sleep 1
 		n=$((n + 1))
 	done
+	show_cluster
 	mountpoint -q /srv/ha
+}
+# show_cluster: crm_mon on the progress console (read live from the host)
+# whenever it changed, and the results so far onto the results disk
+show_cluster() {
+	crm_mon -1 -r -f 2>&1 | grep -v '^Last updated' >"$SDIR/crm_mon-now"
+	if ! cmp -s "$SDIR/crm_mon-now" "$SDIR/crm_mon-shown" 2>/dev/null; then
+		sed "s/^/[$(uptime_s)] crm $HOST: /" "$SDIR/crm_mon-now" >/dev/ttyS1 2>/dev/null
+		cp "$SDIR/crm_mon-now" "$SDIR/crm_mon-shown"
+		snap
+	fi
 }
 
 cluster_up() {
@@ -104,6 +116,7 @@ cluster_up() {
 	ha_constraints >"$SDIR/constraints.xml"
 	check "cluster: resources configured" [ "$(rec cib-resources cibadmin --create --scope resources --xml-file "$SDIR/resources.xml")" = 0 ]
 	check "cluster: constraints configured" [ "$(rec cib-constraints cibadmin --create --scope constraints --xml-file "$SDIR/constraints.xml")" = 0 ]
+	log "configured: properties $(rc_of cib-props), resources $(rc_of cib-resources), constraints $(rc_of cib-constraints)"
 }
 
 server_collect() {
