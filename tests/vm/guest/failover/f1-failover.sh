@@ -300,12 +300,16 @@ client() {
 		n=0
 		while [ $n -lt 300 ]; do
 			r=$(awk -v c="$crash" '$2 == "stalled" && $1 > c { print $1; exit }' "$SDIR/holder-$v")
-			[ -n "$r" ] && break
+			# or its first failed call (first run, v4: EIO on every
+			# write from 31 s after the crash; nothing to wait for)
+			e=$(awk -v c="$crash" '$2 ~ /-error$/ && $1 > c { print $1; exit }' "$SDIR/holder-$v")
+			[ -n "$r$e" ] && break
 			sleep 1
 			n=$((n + 1))
 		done
 		check "$v: the holder's writes resumed after the crash" [ -n "$r" ]
 		[ -n "$r" ] && note "$v: crash -> client I/O resumes $(since "$crash" "$r") s"
+		[ -n "$e" ] && note "$v: crash -> first I/O error on the client $(since "$crash" "$e") s: $(grep -m1 -- "^$e " "$SDIR/holder-$v")"
 		echo "$v crash=$crash resumed=$r" >>"$SDIR/times"
 		check "$v: the holder is still running" kill -0 "$(cat "$SDIR/holder-$v.pid")"
 		rec "second-owner-$v" timeout 200 $HOLD trylock "/mnt/$v/lock-$v" >/dev/null
