@@ -2,7 +2,8 @@
 # The failover lab's report: report-failover.sh OUT/failover
 # For each round (LAB_FAILOVER_AGENTS): every VM's PASS/FAIL/NOTE lines of
 # scenario f1, and one table of the times the NOTE lines give. A VM that
-# left no results is a failure. Writes OUT/failover/report.md and prints it;
+# left no results is a failure; its progress console's NOTE and FAIL lines
+# are shown in its place. Writes OUT/failover/report.md and prints it;
 # exit 1 if anything failed.
 set -eu
 out=$1
@@ -27,6 +28,10 @@ time_of() {
 				sed "s/^/$vm /" "$f" >>"$all"
 			else
 				echo "$vm FAIL left no results" >>"$all"
+				# what its progress console said: the times (NOTE,
+				# f1 says them there too) and the failed checks
+				sed -n 's/^\[[0-9.]*\] \(NOTE .*\)/\1/p; s/^\[[0-9.]*\] \(FAIL .*\)/progress: \1/p' \
+					"$out/$a/$vm-vm/$vm/progress.log" 2>/dev/null | sed "s/^/$vm /" >>"$all"
 			fi
 		done
 		p=$(grep -c '^[a-z0-9]* PASS' "$all" || true)
