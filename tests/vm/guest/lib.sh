@@ -149,3 +149,17 @@ nfs3_mount() {
 	mkdir -p "$2"
 	timeout 90 mount -t nfs -o vers=3,lock,proto=tcp "127.0.0.1:$1" "$2"
 }
+
+# The multi-host scenarios (cluster/): a timestamp comparable between VMs,
+# a wait of up to $2 s for file $1 (another VM's mark), and a mark: file $1
+# in the shared control directory $CTL, holding the time it was made.
+now() { date +%s.%N | cut -c1-14; }
+wait_for() {
+	n=0
+	while [ ! -e "$1" ]; do
+		[ "$n" -lt "$(($2 * 2))" ] || return 1
+		sleep 0.5
+		n=$((n + 1))
+	done
+}
+mark() { now >"$CTL/$1.tmp" && mv "$CTL/$1.tmp" "$CTL/$1"; }

@@ -18,18 +18,6 @@ role=$2
 EXPORT=/srv/nfs/c
 STATE=/var/lib/nfs-ctl-lab/c1
 HOLD=/usr/lib/nfs-ctl-lab/lockhold
-now() { date +%s.%N | cut -c1-14; }
-# wait_for FILE SECONDS: until FILE exists (polling), 1 if it never does.
-wait_for() {
-	n=0
-	while [ ! -e "$1" ]; do
-		[ "$n" -lt "$(($2 * 2))" ] || return 1
-		sleep 0.5
-		n=$((n + 1))
-	done
-}
-# mark NAME: the marker file for the other VM, holding this VM's clock.
-mark() { now >"$CTL/$1.tmp" && mv "$CTL/$1.tmp" "$CTL/$1"; }
 log() { echo "$(now) $*" >>"$SDIR/timeline"; say "c1 $role: $*"; }
 
 # ---------------------------------------------------------------- server --

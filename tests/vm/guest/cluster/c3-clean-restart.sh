@@ -19,16 +19,6 @@ SDIR=$1
 role=$2
 EXPORT=/srv/nfs/c
 HOLD=/usr/lib/nfs-ctl-lab/lockhold
-now() { date +%s.%N | cut -c1-14; }
-wait_for() {
-	n=0
-	while [ ! -e "$1" ]; do
-		[ "$n" -lt "$(($2 * 2))" ] || return 1
-		sleep 0.5
-		n=$((n + 1))
-	done
-}
-mark() { now >"$CTL/$1.tmp" && mv "$CTL/$1.tmp" "$CTL/$1"; }
 log() { echo "$(now) $*" >>"$SDIR/timeline"; say "c3 $role: $*"; }
 
 # The two restart commands of this boot's stack and init.

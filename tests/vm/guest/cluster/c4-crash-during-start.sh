@@ -29,16 +29,6 @@ HOLD=/usr/lib/nfs-ctl-lab/lockhold
 # which sysvinit itself does not (no bootlogd in the image).
 HOOK=/lib/lsb/init-functions.d/45-lab-c4
 BOOTLOG=$STATE/boot-start.log
-now() { date +%s.%N | cut -c1-14; }
-wait_for() {
-	n=0
-	while [ ! -e "$1" ]; do
-		[ "$n" -lt "$(($2 * 2))" ] || return 1
-		sleep 0.5
-		n=$((n + 1))
-	done
-}
-mark() { now >"$CTL/$1.tmp" && mv "$CTL/$1.tmp" "$CTL/$1"; }
 log() { echo "$(now) $*" >>"$SDIR/timeline"; say "c4 $role: $*"; }
 
 # ---------------------------------------------------------------- server --
