@@ -337,6 +337,18 @@ start_statd_link() {
 	env -i "$ROOT/usr/sbin/start-statd" --root "$ROOT" "$@"
 }
 
+# start-statd trusts the statd it finds, under sysvinit and then under
+# systemd: exit 0 and nothing run, neither rpc.statd nor systemctl.
+trusted_under_both_inits() {
+	run start_statd_link
+	assert_success
+	assert_equal "$(calls)" ""
+	mkdir -p "$ROOT/run/systemd/system"
+	run start_statd_link
+	assert_success
+	assert_equal "$(calls)" ""
+}
+
 @test "start-statd (sysv): statd killed with SIGKILL left its registration: a new statd is started" {
 	run start_statd_link
 	assert_success
@@ -367,25 +379,13 @@ start_statd_link() {
 
 @test "start-statd: a live statd (registered, its pid file verified) is trusted, nothing runs" {
 	statd_by_hand
-	run start_statd_link
-	assert_success
-	assert_equal "$(calls)" ""
-	mkdir -p "$ROOT/run/systemd/system"
-	run start_statd_link
-	assert_success
-	assert_equal "$(calls)" ""
+	trusted_under_both_inits
 }
 
 @test "start-statd: a statd without a pid file whose registered address answers a NULL call is live" {
 	# the stub rpcbind answers NULL calls on the address it wrote there
 	cp "$ROOT/run/stub-rpcbind.port" "$ROOT/run/stub-rpcbind/100024"
-	run start_statd_link
-	assert_success
-	assert_equal "$(calls)" ""
-	mkdir -p "$ROOT/run/systemd/system"
-	run start_statd_link
-	assert_success
-	assert_equal "$(calls)" ""
+	trusted_under_both_inits
 	# a registered address where nothing answers: not live, statd is started
 	rm -r "$ROOT/run/systemd"
 	echo 127.0.0.1.0.1 >"$ROOT/run/stub-rpcbind/100024"
