@@ -233,6 +233,7 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 	if (!stop) {
 		conf_diag_show_conflicts();
 		struct strv a;
+		struct proc_setup setup;
 		int missing = 0;
 
 		strv_init(&a);
@@ -249,8 +250,14 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 			once_mark_notice(c);
 		}
 		/* ourselves: the command (and its fallback) inherit it */
-		if (policy_nice(ctx, c))
-			(void)!nice(policy_nice(ctx, c));
+		policy_setup(ctx, c, &setup);
+		if (!missing && proc_apply_setup(&setup) < 0) {
+			log_error("%s: cannot run %s under host name %s ([%s] %s): %s", c->name,
+				  a.v[0], setup.host_name, c->host_name.section, c->host_name.key,
+				  strerror(errno));
+			strv_free(&a);
+			return LSB_ERR_GENERIC;
+		}
 		rc = missing ? (log_error("%s: %s is not installed", c->name, a.v[0]), LSB_ERR_NOT_INSTALLED)
 			     : exec_with_fallback(ctx, c, 0, &a);
 		strv_free(&a);

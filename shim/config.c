@@ -11,6 +11,7 @@
 #include "graph.h"
 #include "log.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 #include <string.h>
@@ -86,10 +87,27 @@ static void check_nice(struct settings *s, const char *key)
 	settings_unset(s, "nfs-ctl", key);
 }
 
+/* A host name for a UTS namespace (graph: host_name, [nfsd] scope): the
+ * kernel refuses more than HOST_NAME_MAX bytes, and the start would fail
+ * only when it is reached. */
+static void check_host_name(struct settings *s, const struct conf_value *where)
+{
+	const struct setting *v = settings_find(s, where->section, where->key);
+
+	if (!v || strlen(v->value) <= HOST_NAME_MAX)
+		return;
+	conf_error(s, v->file, v->line, "%s: '%s' is longer than a host name may be (%d bytes); ignored",
+		   where->key, v->value, HOST_NAME_MAX);
+	settings_unset(s, where->section, where->key);
+}
+
 void config_check(struct settings *s)
 {
 	check_pipefs_directory(s);
-	for (unsigned i = 0; i < graph_size; i++)
+	for (unsigned i = 0; i < graph_size; i++) {
 		if (graph[i].nice_key)
 			check_nice(s, graph[i].nice_key);
+		if (graph[i].host_name.key)
+			check_host_name(s, &graph[i].host_name);
+	}
 }

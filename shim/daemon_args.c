@@ -34,7 +34,8 @@ static const struct rule nfsd_rules[] = {
 	{ "nfsd", "debug",      IF_TRUE,    "-d", NULL },
 	{ "nfsd", "host",       LIST,       "-H", NULL },
 	{ "nfsd", "port",       VALUE,      "-p", NULL },
-	{ "nfsd", "scope",      VALUE,      "-S", NULL },
+	/* no scope: nfsd starts under it as its host name (graph: host_name),
+	 * which every rpc.nfsd honours; Debian 12's has no -S */
 	{ "nfsd", "grace-time", VALUE,      "-G", NULL },
 	{ "nfsd", "lease-time", VALUE,      "-L", NULL },
 	{ "nfsd", "tcp",        TRUE_FALSE, "-t", "-T" },

@@ -78,6 +78,7 @@ const struct component graph[] = {
   .after = { "statd", "idmapd", "nfsdcld", "gssd", "svcgssd" }, .targets = S,
   .ready = READY_NFSD_THREADS, .rpcprog = 100003, .done_while_serving = 1,
   .export_mounts = 1, .network_online = 1, .argv = ARGV_NFSD, .nice_key = "nfsd-priority",
+  .host_name = { "nfsd", "scope", NULL },
   .what = "kernel NFS server threads" },
 { .name = "sm-notify", .kind = KIND_ONESHOT, .unit = "rpc-statd-notify.service",
   .start = "sm-notify", .after = { "nfsd" }, .targets = S | C,

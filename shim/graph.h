@@ -151,6 +151,14 @@ struct component {
 	 * command, in both inits (Debian's RPCNFSDPRIORITY, applied there
 	 * with start-stop-daemon --nicelevel); NULL: none */
 	const char *nice_key;
+	/* a setting whose value, when it has one, is the host name its start
+	 * command runs under, in a UTS namespace of its own (both inits).
+	 * nfsd: [nfsd] scope.  The kernel takes the NFSv4 server scope (RFC
+	 * 8881 section 2.10.4) from the host name of the process that starts
+	 * nfsd, clients reclaim NFSv4 state only from a server of the same
+	 * scope, and Debian 12's rpc.nfsd has no option for it: without this,
+	 * after a cluster failover every NFSv4 lock is lost. */
+	struct conf_value host_name;
 	const char *pidfile;    /* written by the daemon itself */
 	/* a daemon that leaves root becomes the owner of user_entry inside
 	 * this directory (rpc.statd: of "sm" in its state directory; the

@@ -164,7 +164,7 @@ static void add_start_step(struct ctx *ctx, struct plan *p,
 	if (c->kind != KIND_EXTERNAL)
 		plan_start_argv(ctx, c, &s->argv, &s->missing);
 	plan_fallback_argv(ctx, c, 0, &s->fallback, &s->note);
-	s->nice = policy_nice(ctx, c);
+	policy_setup(ctx, c, &s->setup);
 }
 
 static void add_stop_step(struct ctx *ctx, struct plan *p, const struct component *c, int level)

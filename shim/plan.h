@@ -7,6 +7,7 @@
 #include "ctx.h"
 #include "graph.h"
 #include "graph_order.h"
+#include "proc.h"
 #include "strv.h"
 
 enum verb {
@@ -26,7 +27,8 @@ struct step {
 	int level;          /* steps of one level may run in parallel */
 	const char *note;   /* why skipped, or a remark */
 	struct strv fallback; /* run when argv fails (empty: none) */
-	int nice;           /* nice(2) increment of its command (fallback too) */
+	struct proc_setup setup; /* nice increment and host name of its command
+				  * (fallback too) */
 };
 
 /* What a plan does.  The LSB actions are made of these (restart: a stop

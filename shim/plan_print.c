@@ -25,8 +25,11 @@ static void print_step(size_t num, const struct step *s)
 	/* which of two programs, and why */
 	if (s->verb != V_SKIP && s->note)
 		printf("    %-5s  %-9s  # %s\n", "", "", s->note);
-	if (s->nice)
-		printf("    %-5s  %-9s  # at nice increment %d\n", "", "", s->nice);
+	if (s->setup.nice)
+		printf("    %-5s  %-9s  # at nice increment %d\n", "", "", s->setup.nice);
+	if (s->setup.host_name)
+		printf("    %-5s  %-9s  # under host name %s ([%s] %s), in a UTS namespace\n", "", "",
+		       s->setup.host_name, s->c->host_name.section, s->c->host_name.key);
 }
 
 void plan_print_text(const struct plan *p)

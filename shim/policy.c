@@ -387,7 +387,7 @@ int policy_wants(const struct ctx *ctx, unsigned target,
 _Static_assert(sizeof(rules) / sizeof(*rules) == GATE_RPCGSS + 1,
 	       "one rule per gate of graph.h");
 
-int policy_nice(const struct ctx *ctx, const struct component *c)
+static int nice_increment(const struct ctx *ctx, const struct component *c)
 {
 	long n;
 
@@ -395,4 +395,14 @@ int policy_nice(const struct ctx *ctx, const struct component *c)
 		return 0;
 	n = settings_get_long(&ctx->settings, "nfs-ctl", c->nice_key, 0);
 	return n < -20 || n > 19 ? 0 : (int)n;
+}
+
+void policy_setup(const struct ctx *ctx, const struct component *c, struct proc_setup *out)
+{
+	const char *name = NULL;
+
+	if (c->host_name.key)
+		name = settings_get(&ctx->settings, c->host_name.section, c->host_name.key);
+	out->nice = nice_increment(ctx, c);
+	out->host_name = name && *name ? name : NULL;
 }

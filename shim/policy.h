@@ -5,6 +5,7 @@
 #define NFSCTL_POLICY_H
 
 #include "ctx.h"
+#include "proc.h"
 #include "graph.h"
 
 /* Returns 1 if component C should run for TARGET (one bit of enum target,
@@ -31,9 +32,11 @@ int policy_nfs_version_enabled(const struct ctx *ctx, const char *vers);
 /* The same, and the setting that decided it (NULL: rpc.nfsd's default). */
 int policy_nfs_version_decided(const struct ctx *ctx, const char *vers,
 			       const struct setting **decided);
-/* The nice(2) increment of C's start command (graph: nice_key, e.g.
- * Debian's RPCNFSDPRIORITY for rpc.nfsd), 0 when it has none or it is
- * unset (config_check refuses a value outside -20..19). */
-int policy_nice(const struct ctx *ctx, const struct component *c);
+/* How C's start command runs (graph: nice_key, host_name): the nice(2)
+ * increment (e.g. Debian's RPCNFSDPRIORITY for rpc.nfsd), 0 when it has
+ * none or it is unset (config_check refuses a value outside -20..19); the
+ * host name of its UTS namespace ([nfsd] scope), NULL when unset or empty.
+ * OUT points into CTX's settings. */
+void policy_setup(const struct ctx *ctx, const struct component *c, struct proc_setup *out);
 
 #endif

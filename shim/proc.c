@@ -79,7 +79,8 @@ void proc_reset_inherited(void)
 	close_from_3();
 }
 
-static void child_exec(const struct strv *argv, const char *outfile, int inc)
+static void child_exec(const struct strv *argv, const char *outfile,
+		       const struct proc_setup *setup)
 {
 	proc_reset_inherited();
 	if (outfile != INHERIT_OUTPUT) {
@@ -93,10 +94,11 @@ static void child_exec(const struct strv *argv, const char *outfile, int inc)
 		if (out > 2)
 			close(out);
 	}
-	/* only root runs commands, and for root nice(2) cannot fail (the
-	 * kernel clamps the result to -20..19) */
-	if (inc)
-		(void)!nice(inc);
+	if (setup && proc_apply_setup(setup) < 0) {
+		fprintf(stderr, "cannot run %s under host name %s: %s\n", argv->v[0],
+			setup->host_name, strerror(errno));
+		_exit(126);
+	}
 	execve(argv->v[0], argv->v, clean_env);
 	fprintf(stderr, "cannot execute %s: %s\n", argv->v[0], strerror(errno));
 	_exit(127);
@@ -164,11 +166,11 @@ static int wait_bounded(pid_t pid, int timeout_ms, int *wstatus)
 enum run_result proc_run(const struct strv *argv, const char *outfile,
 			 int timeout_ms, int *status)
 {
-	return proc_run_niced(argv, outfile, 0, timeout_ms, status);
+	return proc_run_setup(argv, outfile, NULL, timeout_ms, status);
 }
 
-enum run_result proc_run_niced(const struct strv *argv, const char *outfile, int inc,
-			       int timeout_ms, int *status)
+enum run_result proc_run_setup(const struct strv *argv, const char *outfile,
+			       const struct proc_setup *setup, int timeout_ms, int *status)
 {
 	int wstatus = 0;
 	pid_t pid;
@@ -180,7 +182,7 @@ enum run_result proc_run_niced(const struct strv *argv, const char *outfile, int
 		return RUN_EXEC_FAILED;
 	}
 	if (pid == 0)
-		child_exec(argv, outfile, inc);
+		child_exec(argv, outfile, setup);
 	if (wait_bounded(pid, timeout_ms, &wstatus) != 0) {
 		/* our child, not reaped: its pid cannot have been reused */
 		proc_terminate(pid, 0, 0);
@@ -206,7 +208,7 @@ pid_t proc_spawn_session(const struct strv *argv)
 	/* what a forking daemon's daemon() does for itself; child_exec
 	 * gives it the clean state every command gets (cwd /, no mask...) */
 	setsid();
-	child_exec(argv, NULL, 0);
+	child_exec(argv, NULL, NULL);
 	return -1; /* not reached: child_exec exits */
 }
 

@@ -20,9 +20,23 @@ enum run_result {
 enum run_result proc_run(const struct strv *argv, const char *outfile,
 			 int timeout_ms, int *status);
 
-/* The same at nice(2) increment NICE. */
-enum run_result proc_run_niced(const struct strv *argv, const char *outfile, int nice,
-			       int timeout_ms, int *status);
+/* What a command's process gets beyond the clean start below: a nice(2)
+ * increment (0: none) and a host name in a UTS namespace of its own
+ * (NULL: the system's).  graph.h: nice_key, host_name. */
+struct proc_setup {
+	int nice;
+	const char *host_name;
+};
+
+/* Applies SETUP to the calling process.  0, or -1 with errno set (the
+ * namespace or the host name refused: no CAP_SYS_ADMIN, a name longer
+ * than the kernel takes). */
+int proc_apply_setup(const struct proc_setup *setup);
+
+/* proc_run, with SETUP applied in the child (NULL: nothing).  A setup that
+ * fails is the command's failure: exit 126, the reason in OUTFILE. */
+enum run_result proc_run_setup(const struct strv *argv, const char *outfile,
+			       const struct proc_setup *setup, int timeout_ms, int *status);
 
 /* The same, but the command writes to our stdout and stderr. */
 enum run_result proc_run_inherit(const struct strv *argv, int timeout_ms,

@@ -60,7 +60,7 @@ static int run_command(struct ctx *ctx, const struct step *s)
 {
 	char *out = state_file(s->c->name, ".out");
 	int status = 0, rc = -1;
-	enum run_result r = proc_run_niced(&s->argv, out, s->nice, ctx->timeout_ms, &status);
+	enum run_result r = proc_run_setup(&s->argv, out, &s->setup, ctx->timeout_ms, &status);
 	char *msg = out ? read_output(out) : xstrdup("");
 
 	if (r == RUN_EXITED && status == 0)

@@ -27,7 +27,8 @@
  *     fail-stop CODE [MSG]  rpc.nfsd, nfsdctl: asked for 0 threads, print
  *                           MSG, exit CODE, the threads stay
  *     report-state          write what the program inherited (cwd, umask,
- *                           nice, blocked and ignored signals, open fds,
+ *                           nice, host name and UTS namespace, blocked
+ *                           and ignored signals, open fds,
  *                           what fd 0 is) to $ROOT/var/log/stub-state.NAME
  *     no-socket             fsidd: never listens on its socket
  *     crash                 fsidd: killed by SIGKILL before it listens
@@ -40,6 +41,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/utsname.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -507,6 +509,7 @@ static void report_state(void)
 	FILE *out, *st;
 	DIR *d;
 	struct dirent *e;
+	struct utsname uts;
 	mode_t mask = umask(0);
 	ssize_t n;
 
@@ -519,6 +522,10 @@ static void report_state(void)
 	fprintf(out, "umask %04o\n", (unsigned)mask);
 	errno = 0;
 	fprintf(out, "nice %d\n", getpriority(PRIO_PROCESS, 0));
+	fprintf(out, "hostname %s\n", uname(&uts) == 0 ? uts.nodename : "?");
+	n = readlink("/proc/self/ns/uts", fd0, sizeof(fd0) - 1);
+	fd0[n > 0 ? n : 0] = '\0';
+	fprintf(out, "uts %s\n", fd0);
 	st = fopen("/proc/self/status", "re");
 	while (st && fgets(line, sizeof(line), st))
 		if (!strncmp(line, "SigBlk:", 7) || !strncmp(line, "SigIgn:", 7))
