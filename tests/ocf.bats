@@ -73,7 +73,7 @@ agent() {
 	[ -f "$dropin" ]
 	# the daemons read nfs.conf themselves (nfs-utils >= 2.1.1), so nfs-ctl
 	# repeats none of it on their command lines; it sees the same values
-	for kv in nfsd.threads=4 nfsd.grace-time=15 statd.name=192.0.2.10 \
+	for kv in nfsd.threads=4 nfsd.grace-time=15 statd.name=192.0.2.10 sm-notify.outgoing-addr=192.0.2.10 \
 		"statd.state-directory-path=$ROOT/srv/ha/nfs" "mountd.state-directory-path=$ROOT/srv/ha/nfs" \
 		"nfsdcld.storagedir=$ROOT/srv/ha/nfs/nfsdcld" sm-notify.force=y; do
 		run "$NFS_CTL" --root "$ROOT" config --get "${kv%%=*}"
@@ -90,6 +90,22 @@ agent() {
 	[ ! -e "$dropin" ]
 	# statd used the shared directory: it is stopped with the service
 	assert_equal "$(count_procs rpc.statd)" 0
+}
+
+@test "start: server_scope is the host name nfsd starts under, notify_name the name sm-notify sends as" {
+	local host
+	host=$(uname -n)
+	fault rpc.nfsd report-state
+	run agent start server_scope=labnfs notify_name=labnfs
+	assert_success
+	# the kernel takes the NFSv4 scope from the host name of nfsd's starter
+	grep -qx "hostname labnfs" "$ROOT/var/log/stub-state.rpc.nfsd"
+	assert_equal "$(uname -n)" "$host"
+	# sm-notify reads [sm-notify] outgoing-addr itself (its -v): SM_NOTIFY's
+	# mon_name, which the clients' statd matches against the name mounted
+	run "$NFS_CTL" --root "$ROOT" config --get sm-notify.outgoing-addr
+	assert_output labnfs
+	agent stop
 }
 
 @test "a second start on another 'node' notifies the clients again" {
