@@ -60,10 +60,15 @@ stop_rpcbind() {
 	rm -f "$ROOT/run/stub-rpcbind.pid" "$ROOT/run/rpcbind.sock"
 }
 
+# A dead process is gone even while nobody reaps it: a daemon whose parent
+# exited belongs to pid 1, and a container's pid 1 may never reap (kill -0
+# still reaches a zombie).
 wait_gone() {
-	local i
+	local i state
 	for ((i = 0; i < 200; i++)); do
 		kill -0 "$1" 2>/dev/null || return 0
+		read -r _ state < <(grep '^State:' "/proc/$1/status" 2>/dev/null) || return 0
+		[ "${state:0:1}" != Z ] || return 0
 		sleep 0.02
 	done
 	return 1
@@ -71,18 +76,14 @@ wait_gone() {
 
 # Pids of live processes whose executable is the sandbox's NAME (or any
 # sandbox program when NAME is empty).
+# One find over /proc, not a readlink per process: a zombie's exe link
+# cannot be read, so zombies are never listed.
 stub_pids() {
-	local want=${1:-} p exe
-	for p in /proc/[0-9]*; do
-		exe=$(readlink "$p/exe" 2>/dev/null) || continue
-		case $exe in
-		"$ROOT"/*) ;;
-		*) continue ;;
-		esac
-		[ -z "$want" ] || [ "${exe##*/}" = "$want" ] || continue
-		grep -q '^State:[[:space:]]*Z' "$p/status" 2>/dev/null && continue
-		echo "${p#/proc/}"
-	done
+	local want=${1:-} exe
+	find /proc/[0-9]*/exe -maxdepth 0 -lname "$ROOT/*${want:+/$want}" 2>/dev/null |
+		while IFS=/ read -r _ _ pid _; do
+			echo "$pid"
+		done
 }
 
 count_procs() {
