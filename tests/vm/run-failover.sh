@@ -19,6 +19,8 @@
 # Environment:
 #   LAB_FAILOVER_RELEASE  Debian release of the three VMs (default bookworm)
 #   LAB_FAILOVER_AGENTS   rounds, in order (default "nfs-ctl nfsserver")
+#   LAB_FAILOVER_REPEAT   how many times the rounds run, alternating (default
+#                         1); the report adds the median of each time
 #   LAB_LOCK              a lock file held (flock) around each round's boots,
 #                         to share one machine with other labs (default none)
 #   LAB_DESTDIR, LAB_CACHE, LAB_OUT, LAB_VM_TIMEOUT, LAB_VM_MEM  as run-lab.sh
@@ -28,6 +30,18 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 release=${LAB_FAILOVER_RELEASE:-bookworm}
 agents=${LAB_FAILOVER_AGENTS:-nfs-ctl nfsserver}
+repeat=${LAB_FAILOVER_REPEAT:-1}
+case $repeat in '' | *[!0-9]* | 0) echo "failover: LAB_FAILOVER_REPEAT=$repeat: expected a count from 1" >&2; exit 2 ;; esac
+# the runs: the agents in turn, REPEAT times (alternating, so that a slow
+# stretch of the host falls on both); run directories AGENT, AGENT.2, ...
+runs=
+i=1
+while [ "$i" -le "$repeat" ]; do
+	for a in $agents; do
+		if [ "$i" = 1 ]; then runs="$runs $a"; else runs="$runs $a.$i"; fi
+	done
+	i=$((i + 1))
+done
 cache=${LAB_CACHE:-$here/.cache}
 out=${LAB_OUT:-$here/out}/failover
 export LAB_VM_TIMEOUT="${LAB_VM_TIMEOUT:-2400}"
@@ -77,8 +91,8 @@ shared_disk() {
 }
 
 round() {
-	a=$1
-	run=$out/$a
+	run=$out/$1
+	a=${1%.*}
 	rm -rf "$run"
 	mkdir -p "$run"
 	case $a in
@@ -107,17 +121,17 @@ round() {
 	stamp "round $a: done"
 }
 
-for a in $agents; do
+for r in $runs; do
 	if [ -n "${LAB_LOCK:-}" ]; then
 		exec 8>"$LAB_LOCK"
 		flock 8
-		round "$a"
+		round "$r"
 		flock -u 8
 	else
-		round "$a"
+		round "$r"
 	fi
 done
 rc=0
-LAB_FAILOVER_AGENTS="$agents" "$here/report-failover.sh" "$out" || rc=$?
+LAB_FAILOVER_AGENTS="$runs" "$here/report-failover.sh" "$out" || rc=$?
 stamp "done, exit $rc; report in $out/report.md"
 exit "$rc"
