@@ -3,6 +3,7 @@
  * and its parent (kthreadd) are all /proc tells about it. */
 #include "kthread.h"
 #include "paths.h"
+#include "proc_stat.h"
 #include "xalloc.h"
 
 #include <ctype.h>
@@ -15,39 +16,6 @@
 
 /* kthreadd, the parent of every kernel thread */
 #define KTHREADD_PID 2
-
-/* Reads PATH (a /proc/PID/stat) into COMM, its parent and start time;
- * 0 when all three were read. */
-static int read_stat(const char *path, char *comm, size_t len, int *ppid,
-		     unsigned long long *start)
-{
-	char buf[1024], *open, *close, *rest;
-	FILE *f = fopen(path, "re");
-	size_t n;
-
-	if (!f)
-		return -1;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	/* the name may hold spaces and ')': the last ')' ends it */
-	open = strchr(buf, '(');
-	close = strrchr(buf, ')');
-	if (!open || !close || close < open || (size_t)(close - open - 1) >= len)
-		return -1;
-	memcpy(comm, open + 1, (size_t)(close - open - 1));
-	comm[close - open - 1] = '\0';
-	rest = close + 1;
-	/* field 3 is the state, 4 the parent; the start time is field 22 */
-	if (sscanf(rest, " %*c %d", ppid) != 1)
-		return -1;
-	for (int field = 3; field < 22; field++) {
-		rest = strchr(rest + 1, ' ');
-		if (!rest)
-			return -1;
-	}
-	return sscanf(rest, " %llu", start) == 1 ? 0 : -1;
-}
 
 static int all_digits(const char *s)
 {
@@ -65,16 +33,15 @@ unsigned long long kthread_started(const char *comm)
 	unsigned long long newest = 0;
 
 	while (d && (e = readdir(d))) {
-		char *stat, name[64];
-		unsigned long long start;
-		int ppid;
+		struct proc_stat st;
+		char *stat;
 
 		if (!all_digits(e->d_name))
 			continue;
 		stat = xasprintf("%s/%s/stat", dir, e->d_name);
-		if (read_stat(stat, name, sizeof(name), &ppid, &start) == 0 &&
-		    ppid == KTHREADD_PID && strcmp(name, comm) == 0 && start > newest)
-			newest = start;
+		if (proc_stat_read(stat, &st) == 0 && st.ppid == KTHREADD_PID &&
+		    strcmp(st.comm, comm) == 0 && st.starttime > newest)
+			newest = st.starttime;
 		free(stat);
 	}
 	if (d)

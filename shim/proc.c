@@ -1,6 +1,7 @@
 #include "proc.h"
 #include "backoff.h"
 #include "clean_env.h"
+#include "proc_stat.h"
 #include "xalloc.h"
 
 #include <ctype.h>
@@ -218,56 +219,27 @@ enum run_result proc_run_inherit(const struct strv *argv, int timeout_ms,
 	return proc_run(argv, INHERIT_OUTPUT, timeout_ms, status);
 }
 
-/* Reads /proc/PID/stat; returns the text after the command name. */
-static int read_stat(pid_t pid, char *buf, size_t len, const char **rest)
+/* /proc/PID/stat of PID (always the real /proc: pids are ours). */
+static int read_stat(pid_t pid, struct proc_stat *st)
 {
 	char path[64];
-	FILE *f;
-	size_t n;
-	char *paren;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	f = fopen(path, "re");
-	if (!f)
-		return -1;
-	n = fread(buf, 1, len - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	/* the command name may contain spaces and ')': the last ')' ends it */
-	paren = strrchr(buf, ')');
-	if (!paren)
-		return -1;
-	*rest = paren + 2;
-	return 0;
+	return pid > 0 ? proc_stat_read(path, st) : -1;
 }
 
 int proc_alive(pid_t pid)
 {
-	char buf[1024];
-	const char *rest;
+	struct proc_stat st;
 
-	if (pid <= 0 || read_stat(pid, buf, sizeof(buf), &rest) < 0)
-		return 0;
-	return rest[0] != 'Z' && rest[0] != 'X';
+	return read_stat(pid, &st) == 0 && st.state != 'Z' && st.state != 'X';
 }
 
 unsigned long long proc_starttime(pid_t pid)
 {
-	char buf[1024];
-	const char *rest;
-	unsigned long long start = 0;
+	struct proc_stat st;
 
-	if (pid <= 0 || read_stat(pid, buf, sizeof(buf), &rest) < 0)
-		return 0;
-	/* rest starts at field 3 (state); starttime is field 22 */
-	for (int field = 3; field < 22 && rest; field++) {
-		rest = strchr(rest, ' ');
-		if (rest)
-			rest++;
-	}
-	if (rest)
-		start = strtoull(rest, NULL, 10);
-	return start;
+	return read_stat(pid, &st) == 0 ? st.starttime : 0;
 }
 
 static int argv0_matches(pid_t pid, const char *exe)
@@ -379,13 +351,9 @@ size_t proc_find_matching(const char *exe, int (*ok)(pid_t, const void *), const
 
 static pid_t proc_ppid(pid_t pid)
 {
-	char buf[1024];
-	const char *rest;
+	struct proc_stat st;
 
-	if (read_stat(pid, buf, sizeof(buf), &rest) < 0)
-		return 0;
-	/* rest starts at field 3 (state); the parent is field 4 */
-	return (pid_t)atoi(rest + 2);
+	return read_stat(pid, &st) == 0 ? (pid_t)st.ppid : 0;
 }
 
 static int in_list(pid_t pid, const pid_t *list, size_t n)
