@@ -159,5 +159,31 @@ wait_for() {
 	done
 }
 
+# Monotonic clock in microseconds, 10 ms resolution (/proc/uptime; systemd's
+# unit timestamps are on the same clock).
+mono_us() { local up _; read -r up _ </proc/uptime; echo $((${up/./} * 10000)); }
+
+# units_timeline T0: the units that left "inactive" since T0 (mono_us before
+# the start) under systemd, one line each: when it left "inactive" (its job
+# began), when its main process was exec'd, when it became active, in ms
+# from T0; the slow member and the wait in front of it show here (issue 14:
+# the cause of the systemd gap).
+units_timeline() {
+	local u t0=$1
+	[ "$INIT" = systemd ] || return 0
+	systemctl list-units --all --plain --no-legend 'nfs*' 'rpc*' 'proc-fs-nfsd.mount' \
+		'*rpc_pipefs*' 'fsidd*' 'auth-rpcgss*' 'nfsdcld*' 'network-online.target' |
+		awk '{ print $1 }' | while read -r u; do
+		printf '%s ' "$u"
+		systemctl show -p InactiveExitTimestampMonotonic -p ExecMainStartTimestampMonotonic \
+			-p ActiveEnterTimestampMonotonic -p ActiveState --value "$u" | tr '\n' ' '
+		echo
+	done | awk -v min="$t0" '$2 >= min - 10000 { n++; u[n] = $1; x[n] = $2; e[n] = $3; a[n] = $4; s[n] = $5 }
+		END { for (i = 1; i <= n; i++)
+			printf "  %-40s %-9s left-inactive %7.1f  exec %7s  active %7s\n", u[i], s[i],
+				(x[i] - min) / 1000, e[i] > 0 ? sprintf("%.1f", (e[i] - min) / 1000) : "-",
+				a[i] > 0 ? sprintf("%.1f", (a[i] - min) / 1000) : "-" }' | sort -k4 -n
+}
+
 # what is left of a server (for the record when it did not stop)
 leftovers() { echo "threads=$(threads) mountd=$(count_proc rpc.mountd) nfs=$(registered 100003 && echo yes || echo no)"; }

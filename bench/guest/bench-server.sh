@@ -22,6 +22,7 @@ for r in ${BENCH_ROUNDS:-$(seq 1 "$reps")}; do
 		switch_mode "$m" || { record server "$m" $r start 0 0 "switch failed"; continue; }
 		reset_all
 		settle 1
+		m0=$(mono_us)
 		t0=$EPOCHREALTIME
 		timed us server_start "$m"
 		rc=$?
@@ -32,6 +33,7 @@ for r in ${BENCH_ROUNDS:-$(seq 1 "$reps")}; do
 		record server "$m" $r start "$us" $ok "rc=$rc"
 		record server "$m" $r ready $((${t1/./} - ${t0/./})) $ok
 		{ echo "round $r $m:"; daemons; } >>"$SDIR/daemons.log"
+		{ echo "round $r $m (ms):"; units_timeline "$m0"; } >>"$SDIR/timeline.log"
 		settle 1
 		t0=$EPOCHREALTIME
 		timed us server_stop "$m"
