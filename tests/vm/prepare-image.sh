@@ -51,13 +51,15 @@ for f in lab-init switch-mode lib.sh lab-runner; do
 	install -m 755 "$here/guest/$f" "$lab/$f"
 done
 install -m 644 "$here/guest/lab-runner.service" "$here/guest/lab-break-notify.service" \
-	"$root/etc/systemd/system/"
+	"$here/guest/lab-break-cld.service" "$root/etc/systemd/system/"
 install -m 755 "$here/guest/lab-runner.init" "$root/etc/init.d/lab-runner"
-install -m 755 "$here/guest/lab-break-notify.init" "$root/etc/init.d/lab-break-notify"
 chroot "$root" systemctl enable lab-runner.service >/dev/null 2>&1
 chroot "$root" update-rc.d lab-runner defaults >/dev/null
-chroot "$root" update-rc.d lab-break-notify defaults >/dev/null
-chroot "$root" update-rc.d lab-break-notify disable >/dev/null 2>&1
+for b in lab-break-notify lab-break-cld; do
+	install -m 755 "$here/guest/$b.init" "$root/etc/init.d/$b"
+	chroot "$root" update-rc.d "$b" defaults >/dev/null
+	chroot "$root" update-rc.d "$b" disable >/dev/null 2>&1
+done
 # Instruments: time stamps around rpc.nfsd, nfsdctl (where the release has
 # it) and sm-notify (see guest/wrap-*).
 for prog in sm-notify rpc.nfsd nfsdctl; do

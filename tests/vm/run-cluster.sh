@@ -18,7 +18,8 @@
 #                             LAB_SCENARIOS does for run-lab.sh (c1,c3 or
 #                             full names; default all)
 #   LAB_BREAK                 as in run-lab.sh (notify-early: the server runs
-#                             sm-notify before nfsd; scenario c1 must fail)
+#                             sm-notify before nfsd; cld-late: nfsdcld after
+#                             nfsd; scenario c1 must fail with either)
 #   LAB_DESTDIR, LAB_CACHE, LAB_OUT   as in run-lab.sh
 #   LAB_IMAGE_DIR             use this run-lab.sh image directory (disk.img,
 #                             vmlinuz, initrd.img) instead of making one

@@ -59,6 +59,12 @@ server_second_boot() {
 	cp -a "$STATE/first-boot" "$SDIR/first-boot"
 	crash=$(cat "$STATE/crash-time")
 	check "all: server serving after the crash" wait_ready v3
+	# The kernel picks its NFSv4 client tracking when nfsd starts, and only
+	# nfsdcld's database holds the first boot's clients: nfsdcld must have
+	# been up before nfsd (LAB_BREAK=cld-late starts it after).
+	dmesg | grep 'client tracking operations' >"$SDIR/boot2-tracking" || true
+	check "v4: nfsd started with nfsdcld's client tracking ($(tail -n 1 "$SDIR/boot2-tracking"))" \
+		grep -q 'Using nfsdcld client tracking' "$SDIR/boot2-tracking"
 	cp /run/lab/rpc.nfsd.log "$SDIR/boot2-rpc.nfsd.log" 2>/dev/null || : >"$SDIR/boot2-rpc.nfsd.log"
 	serving=$(up_wall "$SDIR/boot2-rpc.nfsd.log")
 	log "serving again; crash at $crash, nfsd served at $serving"
