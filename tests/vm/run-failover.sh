@@ -19,6 +19,8 @@
 # Environment:
 #   LAB_FAILOVER_RELEASE  Debian release of the three VMs (default bookworm)
 #   LAB_FAILOVER_AGENTS   rounds, in order (default "nfs-ctl nfsserver")
+#   LAB_BREAK             nfsd-before-fs: the group starts the NFS server
+#                         before the shared disk (deliberately wrong)
 #   LAB_FAILOVER_REPEAT   how many times the rounds run, alternating (default
 #                         1); the report adds the median of each time
 #   LAB_LOCK              a lock file held (flock) around each round's boots,
@@ -78,7 +80,7 @@ boot_vm() {
 	shared=$5
 	shift 5
 	LAB_BOOT_NET=$port:$hub LAB_BOOT_DISK=$work/overlay.qcow2 LAB_BOOT_SHARED=$shared \
-		"$here/boot.sh" "$work" "$vm" "$@" lab.host="$vm" lab.break=none lab.scenarios=all &
+		"$here/boot.sh" "$work" "$vm" "$@" lab.host="$vm" lab.break="${LAB_BREAK:-none}" lab.scenarios=all &
 }
 # shared_disk FILE: the export (with the markers' ctl/) and the NFS state
 shared_disk() {

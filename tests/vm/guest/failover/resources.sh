@@ -33,6 +33,9 @@ ha_server_primitive() {
 }
 ha_resources() {
 	echo '<group id="nfsgroup">'
+	# LAB_BREAK=nfsd-before-fs: the NFS server first, before its shared
+	# state is mounted (deliberately wrong; the scenario must fail)
+	[ "${BREAK:-none}" != nfsd-before-fs ] || ha_server_primitive "$1"
 	echo '<primitive id="fs" class="ocf" provider="heartbeat" type="Filesystem"><instance_attributes id="fs-ia">'
 	ha_nv fs device /dev/disk/by-label/labshared
 	ha_nv fs directory /srv/ha
@@ -51,7 +54,7 @@ ha_resources() {
 	ha_op ip stop 0 60s
 	ha_op ip monitor 10s 30s
 	echo '</operations></primitive>'
-	ha_server_primitive "$1"
+	[ "${BREAK:-none}" = nfsd-before-fs ] || ha_server_primitive "$1"
 	echo '</group>'
 }
 # The group starts on labha1 (the node the scenario crashes) and stays
