@@ -14,6 +14,10 @@
 #   BENCH_INITS     "systemd sysv" (default)
 #   BENCH_DESTDIR   a `make install DESTDIR=` tree instead of building nfs-ctl
 #   BENCH_ROOTFS    a ready root tree directory (tests/vm/.cache/rootfs-KEY)
+#   BENCH_SUITES    which in-boot benchmarks run (default "server statd
+#                   mounts exec"; empty: none, only the boot rounds)
+#   BENCH_BOOTS     rounds of boot -> serving under systemd, each one boot
+#                   of Debian's stack and one of nfs-ctl's, side by side (0)
 #   BENCH_REPS (7), BENCH_BLOCKS (3), BENCH_STATD_ROUNDS (3),
 #   BENCH_MOUNT_ROUNDS (2), BENCH_EXEC_N (40): see bench/guest/bench-*.sh
 #   LAB_VM_TIMEOUT  seconds per boot (default here 2400)
@@ -69,10 +73,15 @@ chunk() { # NUMBER NAME SCRIPT ROUNDS
 			>"$labcopy/guest/scenarios/s$1-bench-$2-$(printf %02d "$r").sh"
 	done
 }
-chunk 1 server bench-server.sh "${BENCH_REPS:-7}"
-chunk 2 statd bench-statd.sh "${BENCH_BLOCKS:-3}"
-chunk 3 mounts bench-mounts.sh "${BENCH_MOUNT_ROUNDS:-2}"
-printf '#!/bin/sh\nexec bash "$(dirname "$0")/bench-exec.sh" "$@"\n' >"$labcopy/guest/scenarios/s4-bench-exec.sh"
+suites=" ${BENCH_SUITES-server statd mounts exec} "
+case $suites in *" server "*) chunk 1 server bench-server.sh "${BENCH_REPS:-7}" ;; esac
+case $suites in *" statd "*) chunk 2 statd bench-statd.sh "${BENCH_BLOCKS:-3}" ;; esac
+case $suites in *" mounts "*) chunk 3 mounts bench-mounts.sh "${BENCH_MOUNT_ROUNDS:-2}" ;; esac
+case $suites in *" exec "*)
+	printf '#!/bin/sh\nexec bash "$(dirname "$0")/bench-exec.sh" "$@"\n' >"$labcopy/guest/scenarios/s4-bench-exec.sh" ;;
+esac
+# the boot benchmark's scenario runs only in its own boots (below)
+printf '#!/bin/sh\nexec bash "$(dirname "$0")/bench-boot.sh" "$@"\n' >"$labcopy/guest/scenarios/s5-bench-boot.sh"
 # the bench's knobs reach the guest through a file in the image
 {
 	for v in BENCH_STATD_ROUNDS BENCH_EXEC_N; do
@@ -83,14 +92,33 @@ printf '#!/bin/sh\nexec bash "$(dirname "$0")/bench-exec.sh" "$@"\n' >"$labcopy/
 } >"$labcopy/guest/scenarios/bench-env.sh"
 "$labcopy/prepare-image.sh" "$rootfs" "$work/vm" "$destdir"
 
-stamp "booting: $inits (boot mode distro; the benchmarks switch modes themselves)"
 export LAB_VM_TIMEOUT="${LAB_VM_TIMEOUT:-2400}"
-pids=
-for i in $inits; do
-	"$lab/boot.sh" "$work/vm" "$i" "lab.init=$i" "lab.mode=distro" "lab.break=none" &
-	pids="$pids $!"
+boots=${BENCH_BOOTS:-0}
+if [ "$suites" != "  " ]; then
+	stamp "booting: $inits (boot mode distro; the benchmarks switch modes themselves)"
+	pids=
+	for i in $inits; do
+		"$lab/boot.sh" "$work/vm" "$i" "lab.init=$i" "lab.mode=distro" "lab.break=none" \
+			"lab.scenarios=s1,s2,s3,s4" &
+		pids="$pids $!"
+	done
+	for p in $pids; do wait "$p" || true; done
+fi
+# Boot -> serving (systemd): each round boots Debian's stack and nfs-ctl's
+# side by side, so that a slow stretch of the host falls on both.
+r=1
+while [ "$r" -le "$boots" ]; do
+	stamp "boot round $r of $boots: distro and nfs-ctl, systemd"
+	pids=
+	for m in distro nfs-ctl; do
+		rm -rf "$work/vm/boot-$m-$r"
+		"$lab/boot.sh" "$work/vm" "boot-$m-$r" lab.init=systemd "lab.mode=$m" lab.break=none \
+			lab.scenarios=s5 "bench.round=$r" &
+		pids="$pids $!"
+	done
+	for p in $pids; do wait "$p" || true; done
+	r=$((r + 1))
 done
-for p in $pids; do wait "$p" || true; done
 
 stamp "collecting"
 {
@@ -105,7 +133,11 @@ stamp "collecting"
 	echo "inits: $inits; wall seconds: $(for i in $inits; do printf '%s=%s ' "$i" "$(cat "$work/vm/$i/wall-seconds" 2>/dev/null)"; done)"
 } >"$out/env.txt"
 : >"$out/samples.tsv"
-for i in $inits; do
+vms=
+[ "$suites" != "  " ] && vms=$inits
+r=1
+while [ "$r" -le "$boots" ]; do vms="$vms boot-distro-$r boot-nfs-ctl-$r"; r=$((r + 1)); done
+for i in $vms; do
 	rm -rf "${out:?}/$i"
 	mkdir -p "$out/$i"
 	cp -r "$work/vm/$i/." "$out/$i/" 2>/dev/null || true

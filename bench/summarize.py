@@ -86,7 +86,15 @@ def main():
     ratio("nfs-ctl sysv until serving / nfs-utils' units until serving",
           ("sysv", "server", "ready", "nfs-ctl"), ("systemd", "server", "ready", "distro"))
     ratio("systemd: nfs-ctl units start / nfs-utils' units start",
-          ("systemd", "server", "start", "nfs-ctl"), ("systemd", "server", "start", "distro"))
+          ("systemd", "server", "start", "nfs-ctl"), ("systemd", "server", "start", "distro"), 1.0)
+    ratio("systemd: nfs-ctl units until serving / nfs-utils' units until serving",
+          ("systemd", "server", "ready", "nfs-ctl"), ("systemd", "server", "ready", "distro"))
+    ratio("systemd boot -> nfs-server.service active (from systemd's start), nfs-ctl / nfs-utils",
+          ("systemd", "boot", "serving-since-init", "nfs-ctl"),
+          ("systemd", "boot", "serving-since-init", "distro"), 1.0)
+    ratio("systemd boot -> nfs-server.service active (from the kernel's start), nfs-ctl / nfs-utils",
+          ("systemd", "boot", "serving-since-kernel", "nfs-ctl"),
+          ("systemd", "boot", "serving-since-kernel", "distro"))
     ratio("sysv: nfs-ctl server stop / Debian init scripts",
           ("sysv", "server", "stop", "nfs-ctl"), ("sysv", "server", "stop", "distro"))
     ratio("systemd: nfs-ctl server stop / nfs-utils' units",
