@@ -169,20 +169,27 @@ mono_us() { local up _; read -r up _ </proc/uptime; echo $((${up/./} * 10000)); 
 # from T0; the slow member and the wait in front of it show here (issue 14:
 # the cause of the systemd gap).
 units_timeline() {
-	local u t0=$1
+	local t0=$1 units
 	[ "$INIT" = systemd ] || return 0
-	systemctl list-units --all --plain --no-legend 'nfs*' 'rpc*' 'proc-fs-nfsd.mount' \
-		'*rpc_pipefs*' 'fsidd*' 'auth-rpcgss*' 'nfsdcld*' 'network-online.target' |
-		awk '{ print $1 }' | while read -r u; do
-		printf '%s ' "$u"
-		systemctl show -p InactiveExitTimestampMonotonic -p ExecMainStartTimestampMonotonic \
-			-p ActiveEnterTimestampMonotonic -p ActiveState --value "$u" | tr '\n' ' '
-		echo
-	done | awk -v min="$t0" '$2 >= min - 10000 { n++; u[n] = $1; x[n] = $2; e[n] = $3; a[n] = $4; s[n] = $5 }
-		END { for (i = 1; i <= n; i++)
-			printf "  %-40s %-9s left-inactive %7.1f  exec %7s  active %7s\n", u[i], s[i],
-				(x[i] - min) / 1000, e[i] > 0 ? sprintf("%.1f", (e[i] - min) / 1000) : "-",
-				a[i] > 0 ? sprintf("%.1f", (a[i] - min) / 1000) : "-" }' | sort -k4 -n
+	units=$(systemctl list-units --all --plain --no-legend 'nfs*' 'rpc*' 'proc-fs-nfsd.mount' \
+		'*rpc_pipefs*' 'fsidd*' 'auth-rpcgss*' 'nfsdcld*' | awk '{ print $1 }')
+	[ -n "$units" ] || return 0
+	# key=value blocks, one per unit, in systemd's own property order
+	# shellcheck disable=SC2086 # a list of unit names
+	systemctl show -p Id -p ActiveState -p InactiveExitTimestampMonotonic \
+		-p ExecMainStartTimestampMonotonic -p ActiveEnterTimestampMonotonic $units |
+		awk -v min="$t0" 'BEGIN { RS = ""; FS = "\n" }
+		function ms(v) { return v > 0 ? sprintf("%.1f", (v - min) / 1000) : "-" }
+		{
+			split("", f)
+			for (i = 1; i <= NF; i++) {
+				k = $i; sub(/=.*/, "", k); v = $i; sub(/^[^=]*=/, "", v); f[k] = v
+			}
+			if (f["InactiveExitTimestampMonotonic"] + 0 < min - 10000) next
+			printf "  %-40s %-9s left-inactive %7s  exec %7s  active %7s\n", f["Id"], f["ActiveState"],
+				ms(f["InactiveExitTimestampMonotonic"]), ms(f["ExecMainStartTimestampMonotonic"]),
+				ms(f["ActiveEnterTimestampMonotonic"])
+		}' | sort -k4 -n
 }
 
 # what is left of a server (for the record when it did not stop)
