@@ -18,6 +18,8 @@
 #                attached to several VMs at once (share-rw, no image locking,
 #                cache=directsync, so that what a node synced before a crash
 #                is in the file for the other node)
+# LAB_VM_SMP=N gives the guest N emulated CPUs (default 1; the benchmark of
+# the parallel sysvinit start uses 2, as many as these machines have).
 set -eu
 work=$1
 name=$2
@@ -54,7 +56,7 @@ start=$(date +%s)
 rc=0
 # shellcheck disable=SC2086 # $net, $shared and $reboot are lists of options
 timeout "${LAB_VM_TIMEOUT:-1800}" qemu-system-x86_64 \
-	-accel tcg -m "${LAB_VM_MEM:-1536}" -smp 1 \
+	-accel tcg -m "${LAB_VM_MEM:-1536}" -smp "${LAB_VM_SMP:-1}" \
 	$net -display none -vga none $reboot \
 	-kernel "$work/vmlinuz" -initrd "$work/initrd.img" \
 	-append "root=/dev/vda rw console=ttyS0 panic=-1 init=/usr/lib/nfs-ctl-lab/lab-init $append $*" \
