@@ -1,5 +1,5 @@
-/* nfs-ctl's own environment variables: NFS_CTL_ROOT, NFS_CTL_TIMEOUT,
- * NFS_CTL_PARALLEL.  NFS_CTL_ROOT chooses every program root runs, so they
+/* nfs-ctl's own environment variables: NFS_CTL_ROOT, NFS_CTL_TIMEOUT.
+ * NFS_CTL_ROOT chooses every program root runs, so they
  * are read with secure_getenv (none in a set-user-ID or file-capability
  * run), and not at all under the start-statd name: mount.nfs clears the
  * environment today, but a caller that keeps it with euid 0 must not

@@ -4,15 +4,15 @@
 
 #include <stdlib.h>
 
-void run_report_failure(const struct plan *p, size_t failed, int failed_level,
-			const struct strv *started, run_not_run_fn not_run)
+void run_report_failure(const struct plan *p, size_t failed, const struct strv *started)
 {
 	char *done = strv_join_display(started), *notdone;
 	struct strv left;
 
 	strv_init(&left);
-	for (size_t i = 0; i < p->n; i++)
-		if (not_run(p, failed, failed_level, i) && !strv_contains(&left, p->steps[i].c->name))
+	/* the runner stops at the failed step: no later one ran */
+	for (size_t i = failed + 1; i < p->n; i++)
+		if (p->steps[i].verb != V_SKIP && !strv_contains(&left, p->steps[i].c->name))
 			strv_add(&left, p->steps[i].c->name);
 	notdone = strv_join_display(&left);
 	log_error("%s %s failed at %s; started in this run: %s; not run: %s",

@@ -4,7 +4,6 @@
 #include "run_sysv.h"
 #include "state_dir.h"
 #include "run_report.h"
-#include "run_parallel.h"
 #include "backoff.h"
 #include "daemon_id.h"
 #include "log.h"
@@ -560,13 +559,6 @@ static int execute_step(struct ctx *ctx, const struct plan *p, const struct step
 	return LSB_OK;
 }
 
-/* The serial runner stops at the failed step: no later one ran. */
-static int not_run_after(const struct plan *p, size_t failed, int failed_level, size_t i)
-{
-	(void)failed_level;
-	return i > failed && p->steps[i].verb != V_SKIP;
-}
-
 /* Before a start touches anything: a required program that is not
  * installed is LSB 5 at once, rather than half a server and then 5.
  * Optional daemons are skipped with a note, sm-notify is best effort, and
@@ -593,28 +585,6 @@ static int preflight(const struct plan *p)
 	}
 	strv_free(&missing);
 	return rc;
-}
-
-/* A start's levels may run in parallel (run_parallel.c): one step each. */
-struct par_arg {
-	struct ctx *ctx;
-	const struct plan *p;
-	enum shared_policy shared;
-};
-
-static int par_step(const struct step *s, struct strv *started, void *arg)
-{
-	struct par_arg *a = arg;
-	struct progress pr = { .started = *started };
-	int r;
-
-	strv_init(&pr.stopped);
-	strv_init(&pr.still_up);
-	r = execute_step(a->ctx, a->p, s, a->shared, &pr);
-	*started = pr.started;
-	strv_free(&pr.stopped);
-	strv_free(&pr.still_up);
-	return r;
 }
 
 /* A stop leaves alone what a component it could not stop needs or starts
@@ -654,11 +624,6 @@ int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy share
 	/* a target's plan has a progress line; a component's has none */
 	log_progress_begin(p->scope.target ? progress_verb[p->kind] : NULL,
 			   target_noun(p->scope.target), p->kind == PLAN_STOP);
-	if (starting && parallel_enabled(p)) {
-		struct par_arg a = { ctx, p, shared };
-
-		rc = parallel_execute(p, par_step, &a, &pr.started);
-	} else
 	for (size_t i = 0; i < p->n; i++) {
 		int r;
 
@@ -674,7 +639,7 @@ int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy share
 			continue;
 		}
 		if (starting) {
-			run_report_failure(p, i, -1, &pr.started, not_run_after);
+			run_report_failure(p, i, &pr.started);
 			rc = r;
 			break;
 		}

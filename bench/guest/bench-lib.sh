@@ -32,9 +32,7 @@ undo_lab_wrappers() {
 	done
 }
 
-# Alternation: the modes of round R, rotated by one each round.  Under
-# sysvinit a third mode, nfs-ctl-serial, is nfs-ctl with NFS_CTL_PARALLEL=0
-# (its serial runner), for the effect of parallel start in the same boot.
+# Alternation: the modes of round R, rotated by one each round.
 order() {
 	local round=$1 list="${2:-distro nfs-ctl}" n k i idx out=""
 	# shellcheck disable=SC2086 # a list of mode names
@@ -51,7 +49,7 @@ order() {
 cur_mode() { cat "$BSTATE/mode"; }
 
 switch_mode() {
-	local m=${1%-serial}
+	local m=$1
 	[ "$(cur_mode)" = "$m" ] && return 0
 	"$BLAB/switch-mode" "$m" || { say "bench: switch-mode $m failed"; return 1; }
 	if [ "$INIT" = systemd ]; then
@@ -65,7 +63,6 @@ server_start() {
 	distro-sysv) timeout 120 /etc/init.d/nfs-common start && timeout 120 /etc/init.d/nfs-kernel-server start ;;
 	distro-systemd) timeout 120 systemctl start nfs-server.service ;;
 	nfs-ctl-sysv) timeout 120 /etc/init.d/nfs-kernel-server start ;;
-	nfs-ctl-serial-sysv) NFS_CTL_PARALLEL=0 timeout 120 /etc/init.d/nfs-kernel-server start ;;
 	nfs-ctl-systemd) timeout 120 systemctl start nfs-server.target ;;
 	esac
 }
@@ -74,7 +71,7 @@ server_stop() {
 	case $1-$INIT in
 	distro-sysv) timeout 120 /etc/init.d/nfs-kernel-server stop && timeout 120 /etc/init.d/nfs-common stop ;;
 	distro-systemd) timeout 120 systemctl stop nfs-server.service ;;
-	nfs-ctl-sysv | nfs-ctl-serial-sysv) timeout 120 /etc/init.d/nfs-kernel-server stop ;;
+	nfs-ctl-sysv) timeout 120 /etc/init.d/nfs-kernel-server stop ;;
 	nfs-ctl-systemd) timeout 120 systemctl stop nfs-server.target ;;
 	esac
 }
