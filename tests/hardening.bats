@@ -426,7 +426,9 @@ mountd_of_nobody() {
 	# (--kill-child: the namespace ends with the unshare this test kills)
 	unshare --pid --fork --kill-child sh -c '"$1" && exec sleep 600' sh "$ROOT/usr/sbin/rpc.mountd" &
 	ns_holder=$!
-	for i in $(seq 100); do [ -n "$(stub_pids rpc.mountd)" ] && break; sleep 0.05; done
+	# the stub's parent exits once its daemon runs; then the namespace's
+	# pid 1 becomes sleep: only the daemon is left to find
+	for i in $(seq 200); do pgrep -P "$ns_holder" -x sleep >/dev/null && break; sleep 0.05; done
 	other=$(stub_pids rpc.mountd)
 	[ -n "$other" ]
 	clear_calls
