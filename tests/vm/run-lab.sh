@@ -68,6 +68,7 @@ if [ "$cluster" = yes ]; then
 	set -- $releases
 	stamp "multi-host: $1, server under $inits"
 	LAB_CLUSTER_RELEASE=$1 LAB_CLUSTER_INITS="$inits" LAB_CLUSTER_MODES="$mode" \
+		LAB_CLUSTER_SCENARIOS="${LAB_CLUSTER_SCENARIOS:-c1}" \
 		LAB_IMAGE_DIR="$out/$1" LAB_OUT="$out" "$here/run-cluster.sh" >/dev/null || true
 fi
 stamp "report"
