@@ -12,6 +12,8 @@ setup() {
 }
 
 teardown() {
+	# a failed container test still ends its namespace
+	[ -z "${ns_holder:-}" ] || kill -KILL "$ns_holder" 2>/dev/null || true
 	sandbox_teardown
 }
 
@@ -441,7 +443,9 @@ mountd_of_nobody() {
 	# ours went; the container's is still there
 	kill -0 "$other"
 	assert_equal "$(stub_pids rpc.mountd)" "$other"
-	kill "$ns_holder" # the namespace ends; teardown takes what is left
+	# unshare --fork ignores TERM; KILL it, and --kill-child ends the
+	# namespace (a sleep left there would hold bats' output for 600 s)
+	kill -KILL "$ns_holder"
 }
 
 @test "a pid file that another user owns names no daemon: stop does not signal what it names" {
