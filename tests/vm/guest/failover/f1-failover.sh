@@ -264,7 +264,10 @@ client() {
 	pings
 	mkdir -p /mnt/ctl /mnt/v3 /mnt/v4
 	n=0
-	until mount -t nfs -o vers=3,nolock,noac,lookupcache=none,nosharecache,proto=tcp "labnfs:$EXPORT" /mnt/ctl 2>>"$SDIR/mount-ctl.err"; do
+	# each try bounded: mount.nfs retries an unreachable server for two
+	# minutes by itself, and a group that never starts (LAB_BREAK) must
+	# fail in minutes
+	until timeout 30 mount -t nfs -o vers=3,nolock,noac,lookupcache=none,nosharecache,proto=tcp "labnfs:$EXPORT" /mnt/ctl 2>>"$SDIR/mount-ctl.err"; do
 		n=$((n + 1))
 		[ $n -lt "$([ "$BREAK" = nfsd-before-fs ] && echo 90 || echo 300)" ] || break
 		sleep 5
