@@ -269,7 +269,7 @@ client() {
 	# fail in minutes
 	until timeout 30 mount -t nfs -o vers=3,nolock,noac,lookupcache=none,nosharecache,proto=tcp "labnfs:$EXPORT" /mnt/ctl 2>>"$SDIR/mount-ctl.err"; do
 		n=$((n + 1))
-		[ $n -lt "$([ "$BREAK" = nfsd-before-fs ] && echo 90 || echo 300)" ] || break
+		[ $n -lt "$([ "$BREAK" = nfsd-before-fs ] && echo 10 || echo 300)" ] || break
 		sleep 5
 	done
 	check "all: control mount of labnfs" mountpoint -q /mnt/ctl
