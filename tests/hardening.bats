@@ -487,8 +487,10 @@ mountd_of_nobody() {
 @test "status by a non-root user: a process of a third user naming itself rpc.mountd in argv[0] is not it" {
 	# our record names it (as if the pid had been reused); its executable
 	# cannot be read by the caller, only its argv[0]
-	as_user_daemon() { setpriv --reuid=daemon --regid=daemon --clear-groups "$@"; }
-	as_user_daemon bash -c 'exec -a "$1" sleep 600' sh "$ROOT/usr/sbin/rpc.mountd" &
+	# exec all the way down: $! is then the sleep itself, and the kill
+	# below ends it (a sleep left behind holds bats' output for 600 s)
+	(exec setpriv --reuid=daemon --regid=daemon --clear-groups \
+		bash -c 'exec -a "$1" sleep 600' sh "$ROOT/usr/sbin/rpc.mountd") &
 	fake=$!
 	sleep 0.2
 	mkdir -p "$ROOT/run/nfs-ctl"
