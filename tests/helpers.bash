@@ -79,11 +79,8 @@ wait_gone() {
 # One find over /proc, not a readlink per process: a zombie's exe link
 # cannot be read, so zombies are never listed.
 stub_pids() {
-	local want=${1:-} exe
-	find /proc/[0-9]*/exe -maxdepth 0 -lname "$ROOT/*${want:+/$want}" 2>/dev/null |
-		while IFS=/ read -r _ _ pid _; do
-			echo "$pid"
-		done
+	local want=${1:-}
+	find /proc/[0-9]*/exe -maxdepth 0 -lname "$ROOT/*${want:+/$want}" 2>/dev/null | cut -d/ -f3
 }
 
 count_procs() {

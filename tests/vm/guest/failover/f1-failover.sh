@@ -23,15 +23,8 @@ FAIL=/usr/lib/nfs-ctl-lab/failover
 EXPORT=/srv/ha/export
 STATE=/var/lib/nfs-ctl-lab/f1
 HOLD=/usr/lib/nfs-ctl-lab/lockhold
-now() { date +%s.%N | cut -c1-14; }
-wait_for() { # FILE SECONDS
-	n=0
-	while [ ! -e "$1" ]; do
-		[ "$n" -lt "$(($2 * 2))" ] || return 1
-		sleep 0.5
-		n=$((n + 1))
-	done
-}
+# now and wait_for come from lib.sh; its mark, synced here: the node that
+# made it may be crashed next, and the other reads it from the shared disk
 mark() { now >"$CTL/$1.tmp" && mv "$CTL/$1.tmp" "$CTL/$1" && sync; }
 # snap: the results so far onto the results disk (as lab-runner's save), so
 # that a VM the host kills at LAB_VM_TIMEOUT in the middle of this long
