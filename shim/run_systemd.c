@@ -140,6 +140,41 @@ static void release_shared(struct ctx *ctx, unsigned target)
 	}
 }
 
+/* The targets of C that are active now, as T_* bits. */
+static unsigned active_targets_of(struct ctx *ctx, const struct component *c)
+{
+	unsigned active = 0;
+
+	for (unsigned i = 0; i < graph_targets_size; i++) {
+		const char *args[] = { "is-active", "--quiet", graph_targets[i].unit, NULL };
+
+		if ((c->targets & graph_targets[i].target) && systemctl(ctx, args) == 0)
+			active |= graph_targets[i].target;
+	}
+	return active;
+}
+
+/* A component's restart propagates through Requires= to the units that
+ * need it (nfsd needs mountd), and systemctl waits only for the job it
+ * asked for: the server it took down may still be coming back when the
+ * restart returns, and whoever acts next (doctor, a client's mount) finds
+ * it down.  Starting each target that was active before joins the pending
+ * jobs and waits for them; for a target already back it does nothing. */
+static int wait_targets_back(struct ctx *ctx, unsigned targets)
+{
+	int rc = 0;
+
+	for (unsigned i = 0; i < graph_targets_size; i++) {
+		const char *args[] = { "start", graph_targets[i].unit, NULL };
+
+		if ((targets & graph_targets[i].target) && systemctl(ctx, args) != 0) {
+			log_error("%s did not come back after the restart", graph_targets[i].unit);
+			rc = LSB_ERR_GENERIC;
+		}
+	}
+	return rc;
+}
+
 /* The unit whose reload stands for reloading WHAT (graph: reload), or
  * NULL when nothing in WHAT can reload. */
 static const char *reload_unit(struct ctx *ctx, const struct scope *what)
@@ -160,6 +195,7 @@ int systemd_action(struct ctx *ctx, enum action action, const struct scope *what
 {
 	const char *unit = unit_of_scope(what);
 	enum action verb = action;
+	unsigned back = 0; /* targets to wait for after a component's restart */
 	char *caller;
 	int rc;
 
@@ -192,12 +228,16 @@ int systemd_action(struct ctx *ctx, enum action action, const struct scope *what
 		log_info("configuration changed since systemd last ran nfs-ctl-generator: daemon-reload");
 		systemctl(ctx, reload);
 	}
+	if (what->one && (verb == ACT_RESTART || verb == ACT_TRY_RESTART))
+		back = active_targets_of(ctx, what->one);
 	{
 		const char *args[] = { action_name(verb), unit, NULL };
 		const char *status_args[] = { "status", "--no-pager", "--lines=0", unit, NULL };
 
 		rc = systemctl(ctx, action == ACT_STATUS ? status_args : args);
 	}
+	if (rc == 0 && back)
+		rc = wait_targets_back(ctx, back);
 	if (rc == 0 && action == ACT_STOP && (what->target == T_SERVER || what->target == T_CLIENT))
 		release_shared(ctx, what->target);
 	return rc < 0 ? LSB_ERR_NOT_INSTALLED : rc;

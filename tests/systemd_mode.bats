@@ -108,7 +108,45 @@ systemctl reload nfs-exports.service"
 @test "a component maps onto its own unit" {
 	run ctl_systemd restart mountd
 	assert_success
-	assert_equal "$(calls)" "systemctl restart nfs-mountd.service"
+	assert_equal "$(calls)" "systemctl is-active --quiet nfs-server.target
+systemctl restart nfs-mountd.service"
+}
+
+@test "restart mountd returns once the server target it took down is started again" {
+	fault systemctl "active nfs-server.target"
+	run ctl_systemd restart mountd
+	assert_success
+	assert_equal "$(calls)" "systemctl is-active --quiet nfs-server.target
+systemctl restart nfs-mountd.service
+systemctl start nfs-server.target"
+}
+
+@test "restart idmapd waits only for the targets that were active: the client's, not the server's" {
+	fault systemctl "active nfs-client.target"
+	run ctl_systemd try-restart idmapd
+	assert_success
+	assert_equal "$(calls)" "systemctl is-active --quiet nfs-server.target
+systemctl is-active --quiet nfs-client.target
+systemctl try-restart nfs-idmapd.service
+systemctl start nfs-client.target"
+}
+
+@test "a target that does not come back fails the restart, named" {
+	fault systemctl "active nfs-server.target" "refuse nfs-server.target"
+	run ctl_systemd restart mountd
+	assert_equal "$status" 1
+	assert_output --partial "nfs-server.target did not come back after the restart"
+	assert_equal "$(calls)" "systemctl is-active --quiet nfs-server.target
+systemctl restart nfs-mountd.service
+systemctl start nfs-server.target"
+}
+
+@test "a failed component restart starts no target and keeps systemctl's exit code" {
+	fault systemctl "active nfs-server.target" "exit 1"
+	run ctl_systemd restart mountd
+	assert_equal "$status" 1
+	assert_equal "$(calls)" "systemctl is-active --quiet nfs-server.target
+systemctl restart nfs-mountd.service"
 }
 
 @test "from inside one of nfs-ctl's own units an action is refused without calling systemctl" {

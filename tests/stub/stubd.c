@@ -20,6 +20,7 @@
  *                           as rpc.mountd -t N does; they go with it
  *     active UNIT           systemctl: `is-active UNIT` answers 0 (else 3)
  *     failed UNIT           systemctl: `is-failed UNIT` answers 0 (else 1)
+ *     refuse UNIT           systemctl: `start UNIT` fails (exit 1, a message)
  *     watch-late MS         nfsdcld: the child watches rpc_pipefs/nfsd only
  *                           MS after the parent exited (the real one opens
  *                           its database first); logs nfsdcld:watching
@@ -63,6 +64,7 @@ struct faults {
 	int n_active;
 	char failed[8][512];
 	int n_failed;
+	char refused[512];
 };
 
 static char root[4096], name[256];
@@ -188,6 +190,8 @@ static void read_faults(struct faults *f)
 			snprintf(f->active[f->n_active++], sizeof(f->active[0]), "%s", line + 7);
 		} else if (strncmp(line, "failed ", 7) == 0 && f->n_failed < 8) {
 			snprintf(f->failed[f->n_failed++], sizeof(f->failed[0]), "%s", line + 7);
+		} else if (strncmp(line, "refuse ", 7) == 0) {
+			snprintf(f->refused, sizeof(f->refused), "%s", line + 7);
 		}
 	}
 	fclose(in);
@@ -480,6 +484,10 @@ static int run_systemctl(const struct faults *f, int argc, char **argv)
 		for (int i = 0; i < f->n_failed; i++)
 			if (strcmp(argv[argc - 1], f->failed[i]) == 0)
 				return 0;
+		return 1;
+	}
+	if (argc == 3 && strcmp(argv[1], "start") == 0 && strcmp(argv[2], f->refused) == 0) {
+		fprintf(stderr, "Job for %s failed.\n", argv[2]);
 		return 1;
 	}
 	/* systemd would run rpc-statd.service: statd registers */
