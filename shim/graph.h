@@ -139,7 +139,7 @@ struct component {
 	unsigned foreground:1;
 	/* optional by installation: when its program is not installed a
 	 * target's start skips it with this note (under systemd the unit's
-	 * ExecCondition= skips it), rather than failing: older nfs-utils
+	 * ConditionFileIsExecutable= lines skip it), rather than failing: older nfs-utils
 	 * do not have it (fsidd: Debian 12's 2.6.2).  Only `after` edges may
 	 * name such a component, never `needs`. */
 	const char *if_installed;

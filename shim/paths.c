@@ -54,6 +54,11 @@ char *path_in_root(const char *abs)
 	return xasprintf("%s%s", root, abs);
 }
 
+const char *program_dirs(void)
+{
+	return DAEMON_PATH;
+}
+
 char *find_program(const char *program)
 {
 	const char *p = DAEMON_PATH;

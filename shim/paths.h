@@ -13,6 +13,8 @@ char *path_in_root(const char *abs);
 /* Finds PROGRAM in the program search path (root-prefixed); NULL if absent.
  * Newly allocated. */
 char *find_program(const char *program);
+/* The directories find_program searches, ':'-separated (not relocated). */
+const char *program_dirs(void);
 /* Is the program of command line WORDS ("nfsdctl autostart") installed? */
 int program_installed(const char *words);
 

@@ -4,6 +4,7 @@
  * its output; a test checks they are current). */
 #include "commands.h"
 #include "graph.h"
+#include "paths.h"
 #include "log.h"
 #include "lsb.h"
 #include "outfile.h"
@@ -150,6 +151,27 @@ static void write_header(FILE *f)
 	      "# in a drop-in (systemctl edit).\n", f);
 }
 
+/* Optional by installation: skipped, not failed, when its program is in
+ * none of the directories nfs-ctl looks in (nfs-server.target Requires= it,
+ * and a skipped unit fails no Requires=).  systemd checks the file itself:
+ * an ExecCondition= command put a process of ours in front of mountd on
+ * every start of the server (bench/RESULTS.md, issue 14). */
+static void installed_conditions(FILE *f, const struct component *c)
+{
+	const char *dir = program_dirs();
+	size_t prog = strcspn(c->start, " ");
+
+	while (*dir) {
+		size_t len = strcspn(dir, ":");
+
+		fprintf(f, "ConditionFileIsExecutable=|%.*s/%.*s\n", (int)len, dir, (int)prog,
+			c->start);
+		dir += len;
+		if (*dir == ':')
+			dir++;
+	}
+}
+
 static void write_unit_section(FILE *f, const struct component *c)
 {
 	fprintf(f, "[Unit]\nDescription=%s\nDocumentation=man:nfs-ctl(8)\n", c->what);
@@ -178,6 +200,8 @@ static void write_unit_section(FILE *f, const struct component *c)
 		fputs("Wants=network-online.target\nAfter=network-online.target\n", f);
 	if (c->kernel_module)
 		fputs("ConditionVirtualization=!container\n", f);
+	if (c->if_installed)
+		installed_conditions(f, c);
 	/* again_after: restarted with the server, `exec` then runs it again
 	 * when the server's restart lost what it told peers */
 	if (stops_with_server(c))
@@ -215,9 +239,6 @@ static void write_service_section(FILE *f, const struct component *c)
 		return;
 	}
 	fputs("\n[Service]\n", f);
-	/* not installed: skipped, not failed (nfs-server.target Requires= it) */
-	if (c->if_installed)
-		fprintf(f, "ExecCondition=%s exec --installed %s\n", NFS_CTL_PLACEHOLDER, c->name);
 	if (c->kind == KIND_DAEMON) {
 		/* `nfs-ctl exec` becomes the daemon: a foreground one is the
 		 * main process once the exec succeeded */
@@ -307,9 +328,10 @@ static void fill_start_barrier(FILE *f, const void *arg)
 	      "once every member started\nDocumentation=man:nfs-ctl(8)\n", f);
 	units_line(f, "After", in_server);
 	fprintf(f, "OnSuccess=%s\n", STOP_BARRIER);
-	/* no RemainAfterExit: inactive once done, so it has no job at stop */
-	fprintf(f, "\n[Service]\nType=oneshot\nExecStart=%s plan start server\n",
-		NFS_CTL_PLACEHOLDER);
+	/* no RemainAfterExit: inactive once done, so it has no job at stop.
+	 * Its order is its work: the command only has to exist, and it is on
+	 * the path of every start (an `nfs-ctl plan` cost ~80 ms there). */
+	fputs("\n[Service]\nType=oneshot\nExecStart=/bin/true\n", f);
 }
 
 static void fill_stop_barrier(FILE *f, const void *arg)
@@ -323,8 +345,8 @@ static void fill_stop_barrier(FILE *f, const void *arg)
 	fprintf(f, "StopPropagatedFrom=%s\n", target_unit(T_SERVER));
 	/* stopped alone, the next stop of the server would not wait */
 	fputs("RefuseManualStop=yes\n", f);
-	fprintf(f, "\n[Service]\nType=oneshot\nRemainAfterExit=yes\n"
-		"ExecStop=%s plan stop server\n", NFS_CTL_PLACEHOLDER);
+	/* a unit without ExecStart= needs an ExecStop=; its order is its work */
+	fputs("\n[Service]\nType=oneshot\nRemainAfterExit=yes\nExecStop=/bin/true\n", f);
 }
 
 /* nfs.service, nfs-server.service: stand for their targets (see
@@ -348,8 +370,8 @@ static void write_script_unit(FILE *f, const struct script_unit *u)
 	fputs("\n[Service]\nType=oneshot\nRemainAfterExit=yes\n", f);
 	/* The server's is active at once: the stop barrier's start waits for
 	 * it, and while that start is pending a restart of the server would
-	 * find an ordering cycle (see the barriers above); the start barrier
-	 * logs the plan instead. */
+	 * find an ordering cycle (see the barriers above).  Its stop logs the
+	 * stop's plan, once (the barriers run /bin/true). */
 	if (u->target == T_SERVER)
 		fprintf(f, "ExecStop=%s plan stop %s\n", NFS_CTL_PLACEHOLDER, tname);
 	else

@@ -87,8 +87,11 @@ part_of_server() {
 	# for it, and must not stay pending; reload is units_dropin.bats'
 	run grep -E '^Exec(Start|Stop)' "$OUT/$u.in"
 	assert_output 'ExecStop=@NFS_CTL@ plan stop server'
+	# the barriers' order is their work: a command that costs nothing
 	run grep '^Exec' "$OUT/nfs-server-stop-barrier.service.in"
-	assert_output 'ExecStop=@NFS_CTL@ plan stop server'
+	assert_output 'ExecStop=/bin/true'
+	run grep '^Exec' "$OUT/nfs-server-start-barrier.service.in"
+	assert_output 'ExecStart=/bin/true'
 	# stop and restart of it reach the target and so every member
 	grep -qx 'PartOf=nfs-server.service' "$OUT/nfs-server.target.in"
 	# active while the target is, for `systemctl status nfs-server`

@@ -126,6 +126,9 @@ lsb_script() {
 	done
 	rpcbind_units "$root/usr/lib/systemd/system"
 	[ -e "$root/sbin/rpcbind" ] || cp /bin/true "$root/sbin/rpcbind"
+	# the barriers' command: coreutils' true, on every system
+	mkdir -p "$root/bin"
+	[ -e "$root/bin/true" ] || cp /bin/true "$root/bin/true"
 	while read -r u; do
 		units+=("/${u#"$root"/}")
 	done < <(find "$root$(unit_dir | sed "s|^$DEST||")" -maxdepth 1 \
@@ -188,6 +191,9 @@ shell_scripts() {
 	done
 	rpcbind_units "$root/usr/lib/systemd/system"
 	[ -e "$root/sbin/rpcbind" ] || cp /bin/true "$root/sbin/rpcbind"
+	# the barriers' command: coreutils' true, on every system
+	mkdir -p "$root/bin"
+	[ -e "$root/bin/true" ] || cp /bin/true "$root/bin/true"
 	# a configuration that wants every optional member: all programs
 	# installed, a keytab, svcgssd and blkmapd asked for
 	for p in rpc.statd sm-notify; do install -m 755 /bin/true "$cfg/sbin/$p"; done
