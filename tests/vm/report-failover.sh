@@ -18,7 +18,7 @@ time_of() {
 	sed -n "s/^NOTE $2 \([0-9.]*\) s\$/\1/p" "$1" 2>/dev/null | head -n 1
 }
 {
-	echo "# Failover lab (issue 11, scenario 5)"
+	echo "# Failover lab (issue 11, scenario 5): server nodes under ${LAB_FAILOVER_INIT:-systemd}"
 	echo
 	echo "| agent | crash -> nfsd running on the survivor | v3: lock back | v4: lock back | v3: client I/O resumes | v4: client I/O resumes | checks |"
 	echo "|---|---|---|---|---|---|---|"

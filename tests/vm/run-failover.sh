@@ -14,11 +14,15 @@
 # (build-rootfs-ha.sh); the client boots the default tree (plain Debian
 # nfs-common, distro mode). The servers run nfs-ctl (round nfs-ctl, agent
 # ocf:nfs-ctl:nfs-ctl) or Debian's own units (round nfsserver, agent
-# ocf:heartbeat:nfsserver), under systemd.
+# ocf:heartbeat:nfsserver), under the init of LAB_FAILOVER_INIT; the
+# client is plain Debian under systemd.
 #
 # Environment:
 #   LAB_FAILOVER_RELEASE  Debian release of the three VMs (default bookworm)
 #   LAB_FAILOVER_AGENTS   rounds, in order (default "nfs-ctl nfsserver")
+#   LAB_FAILOVER_INIT     the server nodes' init: systemd (default) or sysv
+#                         (Corosync and Pacemaker then run from their init
+#                         scripts)
 #   LAB_BREAK             nfsd-before-fs: the group starts the NFS server
 #                         before the shared disk (deliberately wrong)
 #   LAB_FAILOVER_REPEAT   how many times the rounds run, alternating (default
@@ -32,6 +36,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 release=${LAB_FAILOVER_RELEASE:-bookworm}
 agents=${LAB_FAILOVER_AGENTS:-nfs-ctl nfsserver}
+init=${LAB_FAILOVER_INIT:-systemd}
+case $init in systemd | sysv) ;; *) echo "failover: LAB_FAILOVER_INIT=$init: expected systemd or sysv" >&2; exit 2 ;; esac
 repeat=${LAB_FAILOVER_REPEAT:-1}
 case $repeat in '' | *[!0-9]* | 0) echo "failover: LAB_FAILOVER_REPEAT=$repeat: expected a count from 1" >&2; exit 2 ;; esac
 # the runs: the agents in turn, REPEAT times (alternating, so that a slow
@@ -104,12 +110,12 @@ round() {
 	shared_disk "$run/shared.img"
 	"$out/hub" "$hub" $((hub + 1)) $((hub + 2)) $((hub + 3)) 2>"$run/hub.log" &
 	hubpid=$!
-	stamp "round $a: booting labha1, labha2 (mode $mode), labcli"
+	stamp "round $a: booting labha1, labha2 (mode $mode, $init), labcli"
 	boot_vm "$run" "$out/image-server" labha1 $((hub + 1)) "$run/shared.img" \
-		lab.init=systemd lab.mode="$mode" lab.role=ha-server lab.ip=169.254.20.1/16 lab.agent="$a"
+		lab.init="$init" lab.mode="$mode" lab.role=ha-server lab.ip=169.254.20.1/16 lab.agent="$a"
 	p1=$!
 	boot_vm "$run" "$out/image-server" labha2 $((hub + 2)) "$run/shared.img" \
-		lab.init=systemd lab.mode="$mode" lab.role=ha-server lab.ip=169.254.20.2/16 lab.agent="$a"
+		lab.init="$init" lab.mode="$mode" lab.role=ha-server lab.ip=169.254.20.2/16 lab.agent="$a"
 	p2=$!
 	boot_vm "$run" "$out/image-client" labcli $((hub + 3)) "" \
 		lab.init=systemd lab.mode=distro lab.role=ha-client lab.ip=169.254.20.3/16 lab.agent="$a"
@@ -134,6 +140,6 @@ for r in $runs; do
 	fi
 done
 rc=0
-LAB_FAILOVER_AGENTS="$runs" "$here/report-failover.sh" "$out" || rc=$?
+LAB_FAILOVER_AGENTS="$runs" LAB_FAILOVER_INIT="$init" "$here/report-failover.sh" "$out" || rc=$?
 stamp "done, exit $rc; report in $out/report.md"
 exit "$rc"

@@ -87,8 +87,9 @@ show_cluster() {
 }
 
 cluster_up() {
-	rec corosync-start systemctl start corosync >/dev/null
-	rec pacemaker-start systemctl start pacemaker >/dev/null
+	# service(8): systemctl under systemd, the init script under sysvinit
+	rec corosync-start service corosync start >/dev/null
+	rec pacemaker-start service pacemaker start >/dev/null
 	n=0
 	until crm_mon -1 2>/dev/null | grep -q 'Online: \[ labha1 labha2 \]'; do
 		n=$((n + 1))
