@@ -15,11 +15,13 @@
 #   BENCH_DESTDIR   a `make install DESTDIR=` tree instead of building nfs-ctl
 #   BENCH_ROOTFS    a ready root tree directory (tests/vm/.cache/rootfs-KEY)
 #   BENCH_SUITES    which in-boot benchmarks run (default "server statd
-#                   mounts exec"; empty: none, only the boot rounds)
+#                   mounts exec"; "growth" is bench-growth.sh, on request
+#                   only; empty: none, only the boot rounds)
 #   BENCH_BOOTS     rounds of boot -> serving under systemd, each one boot
 #                   of Debian's stack and one of nfs-ctl's, side by side (0)
 #   BENCH_REPS (7), BENCH_BLOCKS (3), BENCH_STATD_ROUNDS (3),
-#   BENCH_MOUNT_ROUNDS (2), BENCH_EXEC_N (40): see bench/guest/bench-*.sh
+#   BENCH_MOUNT_ROUNDS (2), BENCH_EXEC_N (40), BENCH_GROWTH_REPS (3): see
+#                   bench/guest/bench-*.sh
 #   LAB_VM_TIMEOUT  seconds per boot (default here 2400)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -80,11 +82,21 @@ case $suites in *" mounts "*) chunk 3 mounts bench-mounts.sh "${BENCH_MOUNT_ROUN
 case $suites in *" exec "*)
 	printf '#!/bin/sh\nexec bash "$(dirname "$0")/bench-exec.sh" "$@"\n' >"$labcopy/guest/scenarios/s4-bench-exec.sh" ;;
 esac
+case $suites in *" growth "*)
+	n=1
+	for part in exports fstab statd; do
+		# 10000 export lines through the real exportfs: longer than the
+		# lab-runner's default limit
+		printf '#!/bin/sh\n# lab-timeout: 2400\nBENCH_GROWTH_PART=%s exec bash "$(dirname "$0")/bench-growth.sh" "$@"\n' \
+			"$part" >"$labcopy/guest/scenarios/s6-bench-growth-0$n-$part.sh"
+		n=$((n + 1))
+	done ;;
+esac
 # the boot benchmark's scenario runs only in its own boots (below)
 printf '#!/bin/sh\nexec bash "$(dirname "$0")/bench-boot.sh" "$@"\n' >"$labcopy/guest/scenarios/s5-bench-boot.sh"
 # the bench's knobs reach the guest through a file in the image
 {
-	for v in BENCH_STATD_ROUNDS BENCH_EXEC_N; do
+	for v in BENCH_STATD_ROUNDS BENCH_EXEC_N BENCH_GROWTH_REPS; do
 		eval "val=\${$v:-}"
 		[ -n "$val" ] && echo "export $v=$val"
 	done
@@ -99,7 +111,7 @@ if [ "$suites" != "  " ]; then
 	pids=
 	for i in $inits; do
 		"$lab/boot.sh" "$work/vm" "$i" "lab.init=$i" "lab.mode=distro" "lab.break=none" \
-			"lab.scenarios=s1,s2,s3,s4" &
+			"lab.scenarios=s1,s2,s3,s4,s6" &
 		pids="$pids $!"
 	done
 	for p in $pids; do wait "$p" || true; done
