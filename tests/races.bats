@@ -61,6 +61,21 @@ start_statd_argv() {
 	assert_success
 }
 
+@test "race: a waiter sleeps on the lock and starts once the holder lets go" {
+	command -v flock >/dev/null || skip "needs flock(1) from util-linux"
+	flock "$ROOT/run/nfs-ctl.lock" sh -c "sleep 1; echo released >'$BATS_TEST_TMPDIR/holder'" &
+	holder=$!
+	sleep 0.2
+	spawn waiter "${CTL[@]}" --root "$ROOT" start server
+	sleep 0.3
+	assert_equal "$(calls)" ""
+	wait
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/holder")" released
+	assert_equal "$(rc_of waiter)" 0
+	assert_equal "$(calls_of rpc.statd)" "rpc.statd --no-notify"
+	assert_equal "$(calls | grep -c '^rpc.nfsd$')" 1
+}
+
 @test "race: a second start while the first is half way starts nothing twice" {
 	fault rpc.mountd "delay 500"
 	spawn first "${CTL[@]}" --root "$ROOT" start server
