@@ -20,8 +20,8 @@
 #   BENCH_BOOTS     rounds of boot -> serving under systemd, each one boot
 #                   of Debian's stack and one of nfs-ctl's, side by side (0)
 #   BENCH_REPS (7), BENCH_BLOCKS (3), BENCH_STATD_ROUNDS (3),
-#   BENCH_MOUNT_ROUNDS (2), BENCH_EXEC_N (40), BENCH_GROWTH_REPS (3): see
-#                   bench/guest/bench-*.sh
+#   BENCH_MOUNT_ROUNDS (2), BENCH_EXEC_N (40), BENCH_GROWTH_REPS (3),
+#   BENCH_GROWTH_PARTS ("exports fstab statd"): see bench/guest/bench-*.sh
 #   LAB_VM_TIMEOUT  seconds per boot (default here 2400)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -84,7 +84,7 @@ case $suites in *" exec "*)
 esac
 case $suites in *" growth "*)
 	n=1
-	for part in exports fstab statd; do
+	for part in ${BENCH_GROWTH_PARTS:-exports fstab statd}; do
 		# 10000 export lines through the real exportfs: longer than the
 		# lab-runner's default limit
 		printf '#!/bin/sh\n# lab-timeout: 2400\nBENCH_GROWTH_PART=%s exec bash "$(dirname "$0")/bench-growth.sh" "$@"\n' \
