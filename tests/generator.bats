@@ -97,6 +97,20 @@ dropin() { # UNIT
 	refute_line 'Before=mnt-d.mount'
 }
 
+@test "generator: a server named on many fstab lines is judged the same on each (looked up once)" {
+	local i
+	for ((i = 0; i < 300; i++)); do
+		echo "localhost:/srv/l$i /mnt/l$i nfs noauto 0 0"
+		echo "198.51.100.7:/srv/r$i /mnt/r$i nfs noauto 0 0"
+	done >"$ROOT/etc/fstab"
+	generator
+	run dropin nfsd.service
+	assert_equal "$(grep -c '^Before=mnt-l[0-9]*\.mount$' <<<"$output")" 300
+	assert_equal "$(grep -c '^Before=mnt-r' <<<"$output")" 0
+	assert_line 'Before=mnt-l0.mount'
+	assert_line 'Before=mnt-l299.mount'
+}
+
 @test "generator: the rpc_pipefs mount runs after systemd-tmpfiles-setup" {
 	generator
 	run cat "$GEN/var-lib-nfs-rpc_pipefs.mount"
