@@ -51,6 +51,8 @@ restart_once() {
 	lockd0=$(pgrep -x lockd | tr '\n' ' ')
 	nsm0=$(nsm_state)
 	n0=$(wc -l </run/lab/sm-notify.log 2>/dev/null || echo 0)
+	# whom a notice would reach: statd's list, and sm-notify's own
+	note "v3: before $cmd statd's monitor list (/var/lib/nfs/sm): $(ls /var/lib/nfs/sm 2>/dev/null | tr '\n' ' '); notify list (sm.bak): $(ls /var/lib/nfs/sm.bak 2>/dev/null | tr '\n' ' ')"
 	t0=$(now)
 	log "restart ($how): $cmd"
 	# shellcheck disable=SC2086 # the command is words
@@ -81,7 +83,7 @@ restart_once() {
 	check "v3: rpc.statd kept its pid across $cmd ($statd0)" \
 		[ "$(pgrep -x rpc.statd | tr '\n' ' ')" = "$statd0" ]
 	# statd's list on disk is whom the next boot's notice reaches
-	note "v3: after $cmd statd's monitor list (/var/lib/nfs/sm): $(ls /var/lib/nfs/sm 2>/dev/null | tr '\n' ' ')"
+	note "v3: after $cmd statd's monitor list (/var/lib/nfs/sm): $(ls /var/lib/nfs/sm 2>/dev/null | tr '\n' ' '); notify list (sm.bak): $(ls /var/lib/nfs/sm.bak 2>/dev/null | tr '\n' ' ')"
 	for v in v3 v4; do
 		$HOLD trylock "$EXPORT/lock-c3-$v" >"$SDIR/trylock-$how-$v" 2>&1
 		check "$v: a second owner on the server is refused after $cmd" [ $? = 2 ]
