@@ -7,6 +7,7 @@
 #include "graph.h"
 #include "log.h"
 #include "once_mark.h"
+#include "peers_keep.h"
 #include "lsb.h"
 #include "pipe_watch.h"
 #include "plan.h"
@@ -271,6 +272,7 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 		plan_free(&p);
 		return LSB_ERR_ARGS;
 	}
+	peers_keep(ctx, c);
 	rc = exec_steps(ctx, &p);
 	plan_free(&p);
 	return rc;

@@ -44,6 +44,12 @@ struct conf_value {
 	const char *section, *key, *dflt;
 };
 
+/* Two lists of peer records in one directory (keep_peers). */
+struct peer_lists {
+	struct conf_value dir;  /* the directory, as the daemons read it */
+	const char *from, *to;  /* the monitor list, the notify list */
+};
+
 /* Which configuration rule decides an optional component (policy.c holds
  * one function per rule).  GATE_NONE: always a member of its targets. */
 enum gate {
@@ -178,6 +184,12 @@ struct component {
 	 * restart of the server runs it again and `exec` decides. */
 	const char *again_after;
 	const char *again_arg;
+	/* what again_arg's run tells is kept before a stop of what this
+	 * component runs after (peers_keep.h): the records of the monitor
+	 * list (statd's sm/) are copied to the notify list (sm.bak/, which
+	 * sm-notify reads), since lockd, going down with nfsd, unmonitors its
+	 * clients and statd deletes their records (seen on Linux 6.12) */
+	struct peer_lists keep_peers;
 	const char *killall_omit; /* its name in /run/sendsigs.omit.d: Debian's
 				   * shutdown killall spares it */
 	const char *no_kernel;  /* mounts: what the kernel lacks when the

@@ -39,6 +39,16 @@ static int check_edges(const struct component *c, const char *const *list,
 	return bad;
 }
 
+/* keep_peers: a directory as the daemons read it, two plain names, and a
+ * component that runs again (again_arg) to read what was kept. */
+static int peer_lists_ok(const struct component *c)
+{
+	const struct peer_lists *p = &c->keep_peers;
+
+	return p->dir.section && p->dir.key && p->dir.dflt && p->to && c->again_arg &&
+	       !strchr(p->from, '/') && !strchr(p->to, '/') && strcmp(p->from, p->to) != 0;
+}
+
 static int check_row(const struct component *c)
 {
 	int bad = check_edges(c, c->needs, "needs") + check_edges(c, c->after, "after") +
@@ -62,6 +72,9 @@ static int check_row(const struct component *c)
 		bad += problem("%s: a user directory without its default, or not a daemon", c->name);
 	if (c->user_entry && (!c->user_dir.key || strchr(c->user_entry, '/')))
 		bad += problem("%s: a user entry without its directory, or not one name", c->name);
+	if (c->keep_peers.from && !peer_lists_ok(c))
+		bad += problem("%s: peer lists need a directory with its default, two names, "
+			       "and a repeat notice (again_arg) that reads them", c->name);
 	if (c->foreground && c->kind != KIND_DAEMON)
 		bad += problem("%s: in the foreground, but not a daemon", c->name);
 	if (c->if_installed && c->kind != KIND_DAEMON && c->kind != KIND_ONESHOT)

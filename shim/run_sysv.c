@@ -11,6 +11,7 @@
 #include "mounts.h"
 #include "paths.h"
 #include "once_mark.h"
+#include "peers_keep.h"
 #include "pidrec.h"
 #include "pipe_watch.h"
 #include "policy.h"
@@ -442,6 +443,8 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 		once_mark_write(c);
 		once_mark_notice(c);
 	}
+	if (!starting)
+		peers_keep(ctx, c);
 	if (run_command(ctx, s) != 0 && !run_fallback(ctx, s)) {
 		if (!starting)
 			return stop_failed(ctx, s, pr);

@@ -183,3 +183,98 @@ notice() {
 	run ctl doctor server
 	refute_line --partial "started after the last notice"
 }
+
+# record DIR NAME: a monitor record as statd writes it (one line: the
+# addresses, program numbers and cookie, then the names), owned by
+# Debian's statd user, mode 0600
+record() {
+	mkdir -p "$1"
+	printf '0100007f 000186b5 00000003 00000010 %s client1.example client1.example server\n' \
+		"$(printf '%032x' 7)" >"$1/$2"
+	chown 102:65534 "$1/$2"
+	chmod 0600 "$1/$2"
+}
+
+@test "sysv restart: the clients lockd forgets as nfsd stops are kept for sm-notify -f (Linux 6.12)" {
+	ctl start server
+	sm=$ROOT/var/lib/nfs/sm
+	mkdir -p "$sm.bak"
+	record "$sm" client1.example
+	cp -p "$sm/client1.example" "$BATS_TEST_TMPDIR/expected"
+	# the stub nfsd, like Linux 6.12, empties statd's list as it stops
+	fault rpc.nfsd unmonitor
+	kthread 300 lockd 2 "$(($(notice) + 1))"
+	clear_calls
+	run ctl -v restart server
+	assert_success
+	assert_output --partial "sm-notify: 1 NFS peer(s) of $sm kept in $sm.bak for a repeat notice: nfsd's stop takes lockd down"
+	[ ! -e "$sm/client1.example" ]
+	cmp "$BATS_TEST_TMPDIR/expected" "$sm.bak/client1.example"
+	assert_equal "$(stat -c '%u:%g %a' "$sm.bak/client1.example")" "102:65534 600"
+	assert_equal "$(ls -A "$sm.bak")" "client1.example"
+	assert_equal "$(calls_of sm-notify)" "sm-notify -f [threads=8]"
+	assert_before "rpc.nfsd" "sm-notify"
+}
+
+@test "sysv stop: a record sm-notify has already is left as it is; links and other files are not records" {
+	ctl start server
+	sm=$ROOT/var/lib/nfs/sm
+	record "$sm" client1.example
+	record "$sm.bak" client1.example
+	echo "older" >"$sm.bak/client1.example"
+	echo secret >"$BATS_TEST_TMPDIR/secret"
+	ln -s "$BATS_TEST_TMPDIR/secret" "$sm/linked.example"
+	mkfifo "$sm/fifo.example"
+	mkdir "$sm/dir.example"
+	: >"$sm/.hidden"
+	run ctl -v stop server
+	assert_success
+	refute_output --partial "kept in"
+	assert_equal "$(cat "$sm.bak/client1.example")" "older"
+	assert_equal "$(ls -A "$sm.bak")" "client1.example"
+}
+
+@test "sysv stop: no notify list (statd never ran) or no monitor list: nothing kept, the stop succeeds" {
+	ctl start server
+	sm=$ROOT/var/lib/nfs/sm
+	record "$sm" client1.example
+	rm -rf "$sm.bak"
+	run ctl -v stop server
+	assert_success
+	refute_output --partial "kept in"
+	[ ! -e "$sm.bak" ]
+	ctl start server
+	rm -rf "$sm"
+	mkdir "$sm.bak"
+	run ctl stop server
+	assert_success
+	assert_equal "$(ls -A "$sm.bak")" ""
+}
+
+@test "sysv stop: the lists are read where statd keeps them ([statd] state-directory-path)" {
+	mkdir -p "$ROOT/srv/nfs-state/sm.bak"
+	record "$ROOT/srv/nfs-state/sm" client2.example
+	ctl --set statd.state-directory-path=/srv/nfs-state start server
+	run ctl -v --set statd.state-directory-path=/srv/nfs-state stop server
+	assert_success
+	assert_output --partial "1 NFS peer(s) of $ROOT/srv/nfs-state/sm kept"
+	[ -f "$ROOT/srv/nfs-state/sm.bak/client2.example" ]
+}
+
+@test "systemd: nfsd's ExecStop (exec --stop nfsd) keeps the records before rpc.nfsd 0" {
+	ctl_systemd exec nfsd
+	sm=$ROOT/var/lib/nfs/sm
+	mkdir -p "$sm.bak"
+	record "$sm" client1.example
+	fault rpc.nfsd unmonitor
+	run ctl_systemd exec --stop nfsd
+	assert_success
+	[ ! -e "$sm/client1.example" ]
+	assert_equal "$(stat -c '%u %a' "$sm.bak/client1.example")" "102 600"
+	# stopping what sm-notify does not run after keeps nothing
+	rm "$sm.bak/client1.example"
+	record "$sm" client1.example
+	run ctl_systemd exec --stop exports
+	assert_success
+	[ ! -e "$sm.bak/client1.example" ]
+}

@@ -58,7 +58,7 @@
 struct faults {
 	int fail, fail_code, exit_code, delay_ms, hang, ignore_term;
 	int no_register, no_daemon, slow_register_ms, workers, watch_late_ms, no_watch;
-	int fail_stop, report_state, no_socket, crash;
+	int fail_stop, report_state, no_socket, crash, unmonitor;
 	char message[512], stop_message[512];
 	char active[8][512];
 	int n_active;
@@ -184,6 +184,8 @@ static void read_faults(struct faults *f)
 			f->no_socket = 1;
 		} else if (strcmp(line, "crash") == 0) {
 			f->crash = 1;
+		} else if (strcmp(line, "unmonitor") == 0) {
+			f->unmonitor = 1;
 		} else if (strcmp(line, "no-daemon") == 0) {
 			f->no_daemon = 1;
 		} else if (strncmp(line, "active ", 7) == 0 && f->n_active < 8) {
@@ -415,6 +417,25 @@ static int run_foreground(const struct faults *f)
 	return 0;
 }
 
+/* fault "unmonitor": as Linux 6.12's lockd going down with nfsd, which
+ * unmonitors its clients, so that statd deletes their records */
+static void forget_monitored(void)
+{
+	char dir[4352], path[4608];
+	struct dirent *e;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "%s", in_root("/var/lib/nfs/sm"));
+	d = opendir(dir);
+	while (d && (e = readdir(d)))
+		if (e->d_name[0] != '.') {
+			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+			unlink(path);
+		}
+	if (d)
+		closedir(d);
+}
+
 static int run_nfsd(const struct faults *f, int argc, char **argv)
 {
 	int threads = 8; /* rpc.nfsd's default */
@@ -429,6 +450,8 @@ static int run_nfsd(const struct faults *f, int argc, char **argv)
 		return f->fail_stop;
 	}
 
+	if (threads == 0 && f->unmonitor)
+		forget_monitored();
 	snprintf(text, sizeof(text), "%d\n", threads);
 	write_file("/proc/fs/nfsd/threads", text);
 	registration(100003, threads > 0);
