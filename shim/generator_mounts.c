@@ -3,6 +3,7 @@
  * exports are mounted (RequiresMountsFor=), and before NFS mounts of itself
  * from fstab, so that at shutdown those loop-back mounts go first. */
 #include "generator_mounts.h"
+#include "local_host.h"
 #include "log.h"
 #include "mounts.h"
 #include "outfile.h"
@@ -222,73 +223,8 @@ char *systemd_escape_path(const char *path)
 	return out;
 }
 
-static int is_loopback(const struct sockaddr *sa)
-{
-	if (sa->sa_family == AF_INET)
-		return (ntohl(((const struct sockaddr_in *)sa)->sin_addr.s_addr) >> 24) == 127;
-	if (sa->sa_family == AF_INET6)
-		return IN6_IS_ADDR_LOOPBACK(&((const struct sockaddr_in6 *)sa)->sin6_addr);
-	return 0;
-}
-
-static int same_address(const struct sockaddr *a, const struct sockaddr *b)
-{
-	if (!a || !b || a->sa_family != b->sa_family)
-		return 0;
-	if (a->sa_family == AF_INET)
-		return ((const struct sockaddr_in *)a)->sin_addr.s_addr ==
-		       ((const struct sockaddr_in *)b)->sin_addr.s_addr;
-	if (a->sa_family == AF_INET6)
-		return memcmp(&((const struct sockaddr_in6 *)a)->sin6_addr,
-			      &((const struct sockaddr_in6 *)b)->sin6_addr, sizeof(struct in6_addr)) == 0;
-	return 0;
-}
-
-/* Is SA a loop-back address or one of this machine's interfaces? */
-static int is_local_address(const struct sockaddr *sa, const struct ifaddrs *ifs)
-{
-	if (is_loopback(sa))
-		return 1;
-	for (const struct ifaddrs *i = ifs; i; i = i->ifa_next)
-		if (same_address(sa, i->ifa_addr))
-			return 1;
-	return 0;
-}
-
-/* Does HOST (a name, an address, an [IPv6] address) name this machine?
- * Whatever it resolves to is compared with the local interfaces'
- * addresses, so the FQDN, an alias or an interface's address count as
- * well as localhost. */
-static int is_local_host(const char *spec)
-{
-	char name[256] = "", *host = xstrdup(spec);
-	size_t len = strlen(host);
-	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *res = NULL;
-	struct ifaddrs *ifs = NULL;
-	int local = 0;
-
-	if (host[0] == '[' && len > 1 && host[len - 1] == ']') {
-		memmove(host, host + 1, len - 2);
-		host[len - 2] = '\0';
-	}
-	gethostname(name, sizeof(name) - 1);
-	if (!strcmp(host, "localhost") || !strcmp(host, name)) {
-		free(host);
-		return 1;
-	}
-	if (getaddrinfo(host, NULL, &hints, &res) == 0 && getifaddrs(&ifs) == 0)
-		for (const struct addrinfo *a = res; a && !local; a = a->ai_next)
-			local = is_local_address(a->ai_addr, ifs);
-	if (res)
-		freeaddrinfo(res);
-	if (ifs)
-		freeifaddrs(ifs);
-	free(host);
-	return local;
-}
-
-/* The servers already looked up, by their fstab spelling.  A table of
- * hundreds of mounts names a few servers, and the lookup (the resolver,
+/* The servers already judged, by their fstab spelling.  A table of
+ * hundreds of mounts names a few servers, and the judgement (/etc/hosts,
  * the interface list) is the dearest step of a line: in the lab, 500
  * entries of one server cost 0.23 s more than one entry before this. */
 struct host_memo {
@@ -301,7 +237,7 @@ static int is_local_host_once(struct host_memo *m, const char *host)
 		return 1;
 	if (strv_contains(&m->remote, host))
 		return 0;
-	if (is_local_host(host)) {
+	if (local_host(host)) {
 		strv_add(&m->local, host);
 		return 1;
 	}

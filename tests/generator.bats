@@ -97,6 +97,33 @@ dropin() { # UNIT
 	refute_line 'Before=mnt-d.mount'
 }
 
+@test "generator: names are judged by /etc/hosts alone; a name it does not know is ordered (no resolver question)" {
+	cat >"$ROOT/etc/hosts" <<-'X'
+		# comment line, and a name in a comment: 127.0.0.1 commented
+		127.0.1.1	nfs1.example.org nfs1
+		198.51.100.9	far.example.org far   # another machine
+		::1	alias6 # a second line for one name: local wins
+		198.51.100.10	alias6
+	X
+	{
+		echo "nfs1.example.org:/srv/a /mnt/a nfs defaults 0 0"
+		echo "NFS1:/srv/b /mnt/b nfs4 defaults 0 0"
+		echo "far:/srv/c /mnt/c nfs defaults 0 0"
+		echo "alias6:/srv/d /mnt/d nfs defaults 0 0"
+		echo "commented:/srv/e /mnt/e nfs defaults 0 0"
+		# .invalid never resolves (RFC 6761): a resolver would call it remote
+		echo "unknown.invalid:/srv/f /mnt/f nfs defaults 0 0"
+	} >"$ROOT/etc/fstab"
+	generator
+	run dropin nfsd.service
+	assert_line 'Before=mnt-a.mount'
+	assert_line 'Before=mnt-b.mount'
+	refute_line 'Before=mnt-c.mount'
+	assert_line 'Before=mnt-d.mount'
+	assert_line 'Before=mnt-e.mount'
+	assert_line 'Before=mnt-f.mount'
+}
+
 @test "generator: a server named on many fstab lines is judged the same on each (looked up once)" {
 	local i
 	for ((i = 0; i < 300; i++)); do
