@@ -11,6 +11,8 @@
 # date +%s%N around the command.  The stubs start at once, so what is
 # measured is nfs-ctl, not the real exportfs or daemons.
 #
+# BENCH_GROWTH_ONLY (default "exports fstab statd") chooses the parts.
+#
 #   NFS_CTL=_build/d/nfs-ctl STUB_BIN=_build/d/tests/stub bench/growth.sh [OUT_DIR]
 set -eu -o pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -18,6 +20,11 @@ out=${1:-$here/out/growth}
 : "${NFS_CTL:?NFS_CTL must name the nfs-ctl binary}"
 : "${STUB_BIN:=$(dirname "$NFS_CTL")/tests/stub}"
 reps=${BENCH_REPS:-5}
+parts=" ${BENCH_GROWTH_ONLY:-exports fstab statd} "
+for p in $parts; do
+	case $p in exports | fstab | statd) ;; *) echo "growth.sh: BENCH_GROWTH_ONLY: no part '$p' (exports, fstab, statd)" >&2; exit 2 ;; esac
+done
+part() { [[ $parts == *" $1 "* ]]; }
 mkdir -p "$out"
 [ "$(id -u)" -eq 0 ] || { echo "growth.sh: needs root (sysv start, start-statd)" >&2; exit 1; }
 
@@ -86,7 +93,8 @@ write_exports() { # N
 	done >"$ROOT/etc/exports"
 }
 
-write_fstab() { # N: N NFS entries, half of them from this host (ordering lines)
+write_fstab() { # N: N NFS entries, half from this host, half from servers of
+	# names that nothing resolves (each an ordering line: local_host.h)
 	local i
 	{
 		echo "/dev/vda1 / ext4 defaults 0 1"
@@ -109,8 +117,9 @@ row() { printf '%s\t%s\t%s\n' "$@" | tee -a "$out/growth.tsv"; }
 printf 'benchmark\tsize\tmedian_ms\n' >"$out/growth.tsv"
 
 sandbox
+gen=$ROOT/run/generator
 # ---- exports: plan, sysv start, generator ------------------------------------
-for n in 1 100 1000 10000; do
+part exports && for n in 1 100 1000 10000; do
 	write_exports "$n"
 	v=$(for ((r = 0; r < reps; r++)); do time_ms ctl plan start server; done | median)
 	row "plan start server" "exports=$n" "$v"
@@ -119,26 +128,28 @@ for n in 1 100 1000 10000; do
 		ctl stop server >/dev/null 2>&1
 	done | median)
 	row "sysv start server" "exports=$n" "$v"
-	gen=$ROOT/run/generator
 	v=$(for ((r = 0; r < reps; r++)); do
 		rm -rf "$gen" && mkdir -p "$gen"
 		time_ms "$NFS_CTL" --root "$ROOT" generator "$gen"
 	done | median)
 	row "generator" "exports=$n" "$v"
-	lines=$(grep -c RequiresMountsFor "$gen"/*/nfs-ctl-mounts.conf)
+	lines=$(grep -c RequiresMountsFor "$gen"/nfsd.service.d/nfs-ctl-mounts.conf)
 	[ "$lines" -eq "$n" ] || { echo "growth.sh: generator wrote $lines RequiresMountsFor= for $n exports" >&2; exit 1; }
 done
 write_exports 1
 # ---- fstab: generator ------------------------------------------------------------
-for n in 1 50 500; do
+part fstab && for n in 1 50 500; do
 	write_fstab "$n"
 	v=$(for ((r = 0; r < reps; r++)); do
 		rm -rf "$gen" && mkdir -p "$gen"
 		time_ms "$NFS_CTL" --root "$ROOT" generator "$gen"
 	done | median)
 	row "generator" "fstab-nfs=$n" "$v"
-	lines=$(grep -c '^Before=' "$gen"/*/nfs-ctl-mounts.conf)
-	[ "$lines" -eq $(((n + 1) / 2)) ] || { echo "growth.sh: generator wrote $lines Before= for $n fstab entries" >&2; exit 1; }
+	lines=$(grep -c '^Before=' "$gen"/nfsd.service.d/nfs-ctl-mounts.conf)
+	# every local entry is ordered; the unknown names are too since
+	# local_host.h (an older build orders only the local half)
+	[ "$lines" -ge $(((n + 1) / 2)) ] && [ "$lines" -le "$n" ] ||
+		{ echo "growth.sh: generator wrote $lines Before= for $n fstab entries" >&2; exit 1; }
 done
 rm -f "$ROOT/etc/fstab"
 # ---- start-statd: concurrent callers -------------------------------------------
@@ -158,7 +169,7 @@ statd_round() { # N
 		{ echo "growth.sh: $(sandbox_pids rpc.statd | wc -l) rpc.statd after $n callers" >&2; exit 1; }
 	ms "$t0" "$t1"
 }
-for n in 1 20 200; do
+part statd && for n in 1 20 200; do
 	v=$(for ((r = 0; r < reps; r++)); do
 		statd_round "$n"
 		ctl stop statd >/dev/null 2>&1
