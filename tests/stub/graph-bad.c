@@ -29,6 +29,9 @@ const struct component graph[] = {
 	/* needs what may not be installed */
 	{ .name = "needy", .kind = KIND_DAEMON, .unit = "needy.service", .start = "needy",
 	  .needs = { "sock" } },
+	/* peer lists without a repeat run that reads them, one a path */
+	{ .name = "peers", .kind = KIND_ONESHOT, .unit = "peers.service", .start = "peers",
+	  .keep_peers = { { "x", "dir", "/x" }, "sm", "a/b" } },
 	/* a second row of one name */
 	{ .name = "base", .kind = KIND_MOUNT, .unit = "base2.mount", .start = "x /y" },
 };
