@@ -159,7 +159,7 @@ statd_round() { # N
 	local n=$1 i t0 t1 fails=0 pids=()
 	t0=$(now_ns)
 	for ((i = 0; i < n; i++)); do
-		env -i NFS_CTL_ROOT="$ROOT" "$ROOT/usr/sbin/start-statd" 2>>"$out/statd.err" &
+		env -i "$ROOT/usr/sbin/start-statd" --root "$ROOT" 2>>"$out/statd.err" &
 		pids+=($!)
 	done
 	for p in "${pids[@]}"; do wait "$p" || fails=$((fails + 1)); done
