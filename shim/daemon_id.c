@@ -15,15 +15,14 @@
  * daemon's default. */
 static uid_t daemon_user(const struct ctx *ctx, const struct component *c)
 {
-	const char *v;
 	char *dir, *owned;
 	struct stat st;
 	uid_t uid = 0;
 
 	if (!c->user_dir.key)
 		return 0;
-	v = settings_get(&ctx->settings, c->user_dir.section, c->user_dir.key);
-	dir = path_in_root(v && *v ? v : c->user_dir.dflt);
+	dir = path_in_root(settings_get_or(&ctx->settings, c->user_dir.section, c->user_dir.key,
+					   c->user_dir.dflt));
 	owned = c->user_entry ? xasprintf("%s/%s", dir, c->user_entry) : xstrdup(dir);
 	if (stat(owned, &st) == 0)
 		uid = st.st_uid;

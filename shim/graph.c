@@ -7,6 +7,9 @@
 #include <stddef.h>
 
 
+/* statd's state directory, as statd and sm-notify read it: who statd
+ * becomes (user_dir) and where the peer lists are (keep_peers) */
+#define STATD_STATE_DIR { "statd", "state-directory-path", "/var/lib/nfs" }
 #define S T_SERVER
 #define C T_CLIENT
 
@@ -25,7 +28,7 @@ const struct component graph[] = {
   .start = "rpc.statd --no-notify", .needs = { "rpcbind" }, .targets = S,
   .gate = GATE_LOCKING, .ready = READY_RPC_REGISTERED, .rpcprog = 100024,
   .client_use = CLIENT_USE_LOCKING, .pidfile = "/run/rpc.statd.pid",
-  .user_dir = { "statd", "state-directory-path", "/var/lib/nfs" }, .user_entry = "sm",
+  .user_dir = STATD_STATE_DIR, .user_entry = "sm",
   .killall_omit = "rpc.statd", .argv = ARGV_STATD, .wants = { "sm-notify" },
   .what = "NSM status monitor for NFSv2/v3 locking" },
 { .name = "fsidd", .kind = KIND_DAEMON, .unit = "fsidd.service",
@@ -84,13 +87,14 @@ const struct component graph[] = {
   .start = "sm-notify", .after = { "nfsd" }, .targets = S | C,
   .gate = GATE_LOCKING, .once_per_boot = 1, .best_effort = 1,
   .boot_mark = "/run/sm-notify.pid", .again_after = "lockd", .again_arg = "-f",
-  .keep_peers = { { "statd", "state-directory-path", "/var/lib/nfs" }, "sm", "sm.bak" },
+  .keep_peers = { STATD_STATE_DIR, "sm", "sm.bak" },
   .network_online = 1, .argv = ARGV_SM_NOTIFY,
   .what = "reboot notification to NFS peers (once per boot)" },
 };
 
 #undef S
 #undef C
+#undef STATD_STATE_DIR
 
 const unsigned graph_size = sizeof(graph) / sizeof(graph[0]);
 

@@ -91,14 +91,13 @@ int peers_keep(const struct ctx *ctx, const struct component *stopping)
 	for (unsigned i = 0; i < graph_size; i++) {
 		const struct component *c = &graph[i];
 		const struct conf_value *dir = &c->keep_peers.dir;
-		const char *v;
 		char *path;
 		int n;
 
 		if (!c->keep_peers.from || !graph_before(c, stopping))
 			continue;
-		v = settings_get(&ctx->settings, dir->section, dir->key);
-		path = path_in_root(v && *v ? v : dir->dflt);
+		path = path_in_root(settings_get_or(&ctx->settings, dir->section, dir->key,
+						    dir->dflt));
 		n = keep_list(path, c->keep_peers.from, c->keep_peers.to);
 		if (n > 0)
 			log_info("%s: %d NFS peer(s) of %s/%s kept in %s/%s for a repeat notice: "

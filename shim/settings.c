@@ -119,6 +119,14 @@ int settings_get_bool(const struct settings *s, const char *section,
 	return b < 0 ? dflt : b;
 }
 
+const char *settings_get_or(const struct settings *s, const char *section,
+			    const char *key, const char *dflt)
+{
+	const char *v = settings_get(s, section, key);
+
+	return v && *v ? v : dflt;
+}
+
 long settings_get_long(const struct settings *s, const char *section,
 		       const char *key, long dflt)
 {

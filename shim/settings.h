@@ -51,6 +51,9 @@ int settings_parse_bool(const char *v);
 /* The same for a setting, DFLT when unset or not a boolean. */
 int settings_get_bool(const struct settings *s, const char *section,
 		      const char *key, int dflt);
+/* The value, DFLT when unset or empty (a daemon's own default). */
+const char *settings_get_or(const struct settings *s, const char *section,
+			    const char *key, const char *dflt);
 long settings_get_long(const struct settings *s, const char *section,
 		       const char *key, long dflt);
 

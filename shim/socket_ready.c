@@ -13,10 +13,9 @@
 
 char *socket_ready_path(const struct ctx *ctx, const struct component *c)
 {
-	const char *v = settings_get(&ctx->settings, c->socket.section, c->socket.key);
+	const char *v = settings_get_or(&ctx->settings, c->socket.section, c->socket.key,
+					c->socket.dflt);
 
-	if (!v || !*v)
-		v = c->socket.dflt;
 	/* the abstract namespace has no files: --root cannot move it */
 	return *v == '@' ? xstrdup(v) : path_in_root(v);
 }
