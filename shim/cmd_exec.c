@@ -4,6 +4,7 @@
 #include "clean_env.h"
 #include "commands.h"
 #include "conf_diag.h"
+#include "exec_until_ready.h"
 #include "graph.h"
 #include "log.h"
 #include "once_mark.h"
@@ -170,6 +171,13 @@ static int exec_ready(struct ctx *ctx, const struct component *c)
 	return rc;
 }
 
+/* A forking daemon ready only after its parent exited: `exec` waits for
+ * it (exec_until_ready.c), not an ExecStartPost= (units.c) */
+static int ready_after_parent(const struct component *c)
+{
+	return c->kind == KIND_DAEMON && !c->foreground && c->ready == READY_PIPE_WATCHED;
+}
+
 /* A once-per-boot component that already ran this boot: its unit runs
  * again whenever the server restarts (PartOf= the server target).  It
  * runs once more, with the graph's again_arg, only when what it told the
@@ -260,7 +268,8 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 			return LSB_ERR_GENERIC;
 		}
 		rc = missing ? (log_error("%s: %s is not installed", c->name, a.v[0]), LSB_ERR_NOT_INSTALLED)
-			     : exec_with_fallback(ctx, c, 0, &a);
+		     : ready_after_parent(c) ? exec_until_ready(ctx, c, &a)
+					     : exec_with_fallback(ctx, c, 0, &a);
 		strv_free(&a);
 		return rc;
 	}

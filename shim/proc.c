@@ -385,6 +385,27 @@ size_t proc_find_new(const char *exe, int (*ok)(pid_t, const void *), const void
 	return roots;
 }
 
+size_t proc_children(pid_t *out, size_t max)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	size_t n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d)) && n < max) {
+		pid_t pid;
+
+		if (!isdigit((unsigned char)e->d_name[0]))
+			continue;
+		pid = (pid_t)atoi(e->d_name);
+		if (proc_ppid(pid) == getpid() && proc_alive(pid))
+			out[n++] = pid;
+	}
+	closedir(d);
+	return n;
+}
+
 size_t proc_find_roots(const char *exe, pid_t *out, size_t max)
 {
 	pid_t all[256];

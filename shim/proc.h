@@ -88,6 +88,9 @@ size_t proc_find_matching(const char *exe, int (*ok)(pid_t, const void *), const
  * caller can wait until exactly one is left. */
 size_t proc_find_new(const char *exe, int (*ok)(pid_t, const void *), const void *arg,
 		     const pid_t *before, size_t nbefore, pid_t *pid);
+/* Our live children (adopted ones too, when we are a child subreaper);
+ * at most MAX, the count. */
+size_t proc_children(pid_t *out, size_t max);
 /* The live processes running EXE whose parent does not run it too: the
  * daemons, not their workers (rpc.mountd -t N).  At most MAX; the count. */
 size_t proc_find_roots(const char *exe, pid_t *out, size_t max);

@@ -244,8 +244,11 @@ static void write_service_section(FILE *f, const struct component *c)
 		 * main process once the exec succeeded */
 		fprintf(f, "Type=%s\nExecStart=%s exec %s\n", c->foreground ? "exec" : "forking",
 			NFS_CTL_PLACEHOLDER, c->name);
-		/* the start job ends only once it is ready (nfsd is After= it) */
-		if (c->ready == READY_PIPE_WATCHED || c->ready == READY_SOCKET)
+		/* the start job ends only once it is ready (nfsd is After= it):
+		 * a foreground daemon is the main process, so a second
+		 * command waits; for a forking one `exec` itself waits before
+		 * it exits (exec_until_ready.c), a process fewer */
+		if (c->ready == READY_SOCKET || (c->foreground && c->ready == READY_PIPE_WATCHED))
 			fprintf(f, "ExecStartPost=%s exec --ready %s\n", NFS_CTL_PLACEHOLDER, c->name);
 		if (c->pidfile)
 			fprintf(f, "PIDFile=%s\n", c->pidfile);

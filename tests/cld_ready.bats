@@ -60,18 +60,48 @@ teardown() {
 	[ -d "$ROOT/run/rpc_pipefs/nfsd" ]
 }
 
-@test "systemd: nfsdcld.service's start job ends only once it watches (ExecStartPost)" {
+@test "systemd: nfsdcld.service's start job ends only once it watches (its ExecStart= waits)" {
 	run "$NFS_CTL" units --output "$BATS_TEST_TMPDIR"
 	assert_success
 	run sed -n '/^\[Service\]/,$p' "$BATS_TEST_TMPDIR/nfsdcld.service.in"
-	assert_output "$(printf '%s\n' '[Service]' 'Type=forking' 'ExecStart=@NFS_CTL@ exec nfsdcld' \
-		'ExecStartPost=@NFS_CTL@ exec --ready nfsdcld')"
+	assert_output "$(printf '%s\n' '[Service]' 'Type=forking' 'ExecStart=@NFS_CTL@ exec nfsdcld')"
 	# and nfsd's unit is ordered after it, so every (re)start of nfsd waits
 	grep -q '^After=.*nfsdcld.service' "$BATS_TEST_TMPDIR/nfsd.service.in"
-	# no other unit waits for a pipe (fsidd's waits for its socket)
+	# only fsidd, a foreground daemon, has a second command for its socket
 	run grep -l 'exec --ready' "$BATS_TEST_TMPDIR"/*.in
-	assert_output "$(printf '%s\n' "$BATS_TEST_TMPDIR/fsidd.service.in" \
-		"$BATS_TEST_TMPDIR/nfsdcld.service.in")"
+	assert_output "$BATS_TEST_TMPDIR/fsidd.service.in"
+}
+
+@test "exec nfsdcld (Type=forking): returns only once the daemon it started watches, which stays" {
+	fault nfsdcld "watch-late 700"
+	run "$NFS_CTL" --root "$ROOT" --init=systemd exec nfsdcld
+	assert_success
+	# the watch came before the return, and the daemon runs on, once
+	assert_before "nfsdcld" "nfsdcld:watching"
+	[ "$(count_procs nfsdcld)" -eq 1 ]
+	pid=$(stub_pids nfsdcld)
+	[ "$(awk '{ print $4 }' "/proc/$pid/stat")" != "$$" ]
+}
+
+@test "exec nfsdcld: a daemon that never watches fails the start and is stopped" {
+	fault nfsdcld "no-watch"
+	run "$NFS_CTL" --root "$ROOT" --init=systemd --timeout=1 exec nfsdcld
+	assert_failure 1
+	assert_output --partial "nfsdcld: no process of it watches $ROOT/var/lib/nfs/rpc_pipefs/nfsd within 1000 ms"
+	[ "$(count_procs nfsdcld)" -eq 0 ]
+}
+
+@test "exec nfsdcld: a start that fails, or leaves no daemon, is a failed start" {
+	fault nfsdcld "fail 3 cannot open the database"
+	run "$NFS_CTL" --root "$ROOT" --init=systemd exec nfsdcld
+	assert_failure 1
+	assert_output --partial "cannot open the database"
+	assert_output --regexp "nfsdcld: /.*/nfsdcld exited with status 3"
+	[ "$(count_procs nfsdcld)" -eq 0 ]
+	fault nfsdcld "no-daemon"
+	run "$NFS_CTL" --root "$ROOT" --init=systemd exec nfsdcld
+	assert_failure 1
+	assert_output --regexp "nfsdcld: /.*/nfsdcld left no daemon running"
 }
 
 @test "exec --ready nfsdcld: returns once \$MAINPID watches, fails after the timeout when it never does" {
