@@ -19,6 +19,8 @@
 #                   only; empty: none, only the boot rounds)
 #   BENCH_BOOTS     rounds of boot -> serving under systemd, each one boot
 #                   of Debian's stack and one of nfs-ctl's, side by side (0)
+#   BENCH_SERVER_MODES "distro nfs-ctl" (default); under systemd it may
+#                   add nfs-ctl-direct: the exec hops' cost (bench-lib.sh)
 #   BENCH_REPS (7), BENCH_BLOCKS (3), BENCH_STATD_ROUNDS (3),
 #   BENCH_MOUNT_ROUNDS (2), BENCH_EXEC_N (40), BENCH_GROWTH_REPS (3),
 #   BENCH_GROWTH_PARTS ("exports fstab statd"): see bench/guest/bench-*.sh
@@ -96,9 +98,9 @@ esac
 printf '#!/bin/sh\nexec bash "$(dirname "$0")/bench-boot.sh" "$@"\n' >"$labcopy/guest/scenarios/s5-bench-boot.sh"
 # the bench's knobs reach the guest through a file in the image
 {
-	for v in BENCH_STATD_ROUNDS BENCH_EXEC_N BENCH_GROWTH_REPS; do
+	for v in BENCH_STATD_ROUNDS BENCH_EXEC_N BENCH_GROWTH_REPS BENCH_SERVER_MODES; do
 		eval "val=\${$v:-}"
-		[ -n "$val" ] && echo "export $v=$val"
+		[ -n "$val" ] && printf 'export %s="%s"\n' "$v" "$val"
 	done
 	true
 } >"$labcopy/guest/scenarios/bench-env.sh"

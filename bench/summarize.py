@@ -87,6 +87,10 @@ def main():
           ("sysv", "server", "ready", "nfs-ctl"), ("systemd", "server", "ready", "distro"))
     ratio("systemd: nfs-ctl units start / nfs-utils' units start",
           ("systemd", "server", "start", "nfs-ctl"), ("systemd", "server", "start", "distro"), 1.0)
+    ratio("systemd: nfs-ctl units with the exec hops replaced by their programs / nfs-utils' units start",
+          ("systemd", "server", "start", "nfs-ctl-direct"), ("systemd", "server", "start", "distro"))
+    ratio("systemd: nfs-ctl units start / the same with the exec hops replaced",
+          ("systemd", "server", "start", "nfs-ctl"), ("systemd", "server", "start", "nfs-ctl-direct"))
     ratio("systemd: nfs-ctl units until serving / nfs-utils' units until serving",
           ("systemd", "server", "ready", "nfs-ctl"), ("systemd", "server", "ready", "distro"))
     ratio("systemd boot -> nfs-server.service active (from systemd's start), nfs-ctl / nfs-utils",

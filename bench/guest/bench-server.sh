@@ -14,7 +14,9 @@
 # shellcheck source=bench-lib.sh
 . "$(dirname "$0")/bench-lib.sh"
 reps=${BENCH_REPS:-7}
-modes="distro nfs-ctl"
+# BENCH_SERVER_MODES: "distro nfs-ctl" (default); systemd may add
+# nfs-ctl-direct (bench-lib.sh), which measures what the exec hops cost
+modes=${BENCH_SERVER_MODES:-distro nfs-ctl}
 undo_lab_wrappers
 reset_all
 # shellcheck disable=SC2046 # a list of numbers
