@@ -11,7 +11,10 @@
 # date +%s%N around the command.  The stubs start at once, so what is
 # measured is nfs-ctl, not the real exportfs or daemons.
 #
-# BENCH_GROWTH_ONLY (default "exports fstab statd") chooses the parts.
+# BENCH_GROWTH_ONLY (default "exports fstab statd") chooses the parts;
+# BENCH_GROWTH_EXPORTS ("1 100 1000 10000"), BENCH_GROWTH_FSTAB ("1 50
+# 500") and BENCH_GROWTH_CALLERS ("1 20 200") the sizes (tests/bench.bats
+# runs it small, so that it cannot rot unnoticed).
 #
 #   NFS_CTL=_build/d/nfs-ctl STUB_BIN=_build/d/tests/stub bench/growth.sh [OUT_DIR]
 set -eu -o pipefail
@@ -119,7 +122,7 @@ printf 'benchmark\tsize\tmedian_ms\n' >"$out/growth.tsv"
 sandbox
 gen=$ROOT/run/generator
 # ---- exports: plan, sysv start, generator ------------------------------------
-part exports && for n in 1 100 1000 10000; do
+part exports && for n in ${BENCH_GROWTH_EXPORTS:-1 100 1000 10000}; do
 	write_exports "$n"
 	v=$(for ((r = 0; r < reps; r++)); do time_ms ctl plan start server; done | median)
 	row "plan start server" "exports=$n" "$v"
@@ -138,7 +141,7 @@ part exports && for n in 1 100 1000 10000; do
 done
 write_exports 1
 # ---- fstab: generator ------------------------------------------------------------
-part fstab && for n in 1 50 500; do
+part fstab && for n in ${BENCH_GROWTH_FSTAB:-1 50 500}; do
 	write_fstab "$n"
 	v=$(for ((r = 0; r < reps; r++)); do
 		rm -rf "$gen" && mkdir -p "$gen"
@@ -169,7 +172,7 @@ statd_round() { # N
 		{ echo "growth.sh: $(sandbox_pids rpc.statd | wc -l) rpc.statd after $n callers" >&2; exit 1; }
 	ms "$t0" "$t1"
 }
-part statd && for n in 1 20 200; do
+part statd && for n in ${BENCH_GROWTH_CALLERS:-1 20 200}; do
 	v=$(for ((r = 0; r < reps; r++)); do
 		statd_round "$n"
 		ctl stop statd >/dev/null 2>&1
