@@ -327,8 +327,9 @@ size_t proc_find_by_exe(const char *exe, pid_t *out, size_t max)
 	return proc_find_matching(exe, NULL, NULL, out, max);
 }
 
-size_t proc_find_matching(const char *exe, int (*ok)(pid_t, const void *), const void *arg,
-			  pid_t *out, size_t max)
+/* The pids of /proc for which WANT(pid, ARG) holds; at most MAX */
+static size_t scan_pids(int (*want)(pid_t, const void *), const void *arg, pid_t *out,
+			size_t max)
 {
 	DIR *d = opendir("/proc");
 	struct dirent *e;
@@ -342,11 +343,30 @@ size_t proc_find_matching(const char *exe, int (*ok)(pid_t, const void *), const
 		if (!isdigit((unsigned char)e->d_name[0]))
 			continue;
 		pid = (pid_t)atoi(e->d_name);
-		if (pid != getpid() && proc_runs(pid, exe) && (!ok || ok(pid, arg)))
+		if (want(pid, arg))
 			out[n++] = pid;
 	}
 	closedir(d);
 	return n;
+}
+
+struct exe_match {
+	const char *exe;
+	int (*ok)(pid_t, const void *);
+	const void *arg;
+};
+
+static int runs_exe(pid_t pid, const void *arg)
+{
+	const struct exe_match *m = arg;
+
+	return pid != getpid() && proc_runs(pid, m->exe) && (!m->ok || m->ok(pid, m->arg));
+}
+
+size_t proc_find_matching(const char *exe, int (*ok)(pid_t, const void *), const void *arg,
+			  pid_t *out, size_t max)
+{
+	return scan_pids(runs_exe, &(struct exe_match){ exe, ok, arg }, out, max);
 }
 
 static pid_t proc_ppid(pid_t pid)
@@ -385,25 +405,15 @@ size_t proc_find_new(const char *exe, int (*ok)(pid_t, const void *), const void
 	return roots;
 }
 
+static int our_live_child(pid_t pid, const void *arg)
+{
+	(void)arg;
+	return proc_ppid(pid) == getpid() && proc_alive(pid);
+}
+
 size_t proc_children(pid_t *out, size_t max)
 {
-	DIR *d = opendir("/proc");
-	struct dirent *e;
-	size_t n = 0;
-
-	if (!d)
-		return 0;
-	while ((e = readdir(d)) && n < max) {
-		pid_t pid;
-
-		if (!isdigit((unsigned char)e->d_name[0]))
-			continue;
-		pid = (pid_t)atoi(e->d_name);
-		if (proc_ppid(pid) == getpid() && proc_alive(pid))
-			out[n++] = pid;
-	}
-	closedir(d);
-	return n;
+	return scan_pids(our_live_child, NULL, out, max);
 }
 
 size_t proc_find_roots(const char *exe, pid_t *out, size_t max)
