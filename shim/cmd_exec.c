@@ -148,8 +148,6 @@ static int exec_ready(struct ctx *ctx, const struct component *c)
 	const char *main_pid = getenv("MAINPID");
 	pid_t pids[64];
 	size_t n = 0;
-	char *dir;
-	int rc = LSB_OK;
 
 	if (c->ready == READY_SOCKET)
 		return exec_ready_socket(ctx, c);
@@ -161,21 +159,7 @@ static int exec_ready(struct ctx *ctx, const struct component *c)
 		pids[n++] = (pid_t)atol(main_pid);
 	else
 		n = unit_processes(pids, sizeof(pids) / sizeof(*pids));
-	dir = pipe_watch_dir(ctx);
-	if (n == 0 || pipe_watch_wait(pids, n, dir, ctx->timeout_ms) < 0) {
-		log_error("%s: no process of it watches %s within %d ms", c->name, dir,
-			  ctx->timeout_ms);
-		rc = LSB_ERR_GENERIC;
-	}
-	free(dir);
-	return rc;
-}
-
-/* A forking daemon ready only after its parent exited: `exec` waits for
- * it (exec_until_ready.c), not an ExecStartPost= (units.c) */
-static int ready_after_parent(const struct component *c)
-{
-	return c->kind == KIND_DAEMON && !c->foreground && c->ready == READY_PIPE_WATCHED;
+	return exec_wait_watched(ctx, c, pids, n);
 }
 
 /* A once-per-boot component that already ran this boot: its unit runs
@@ -268,7 +252,7 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 			return LSB_ERR_GENERIC;
 		}
 		rc = missing ? (log_error("%s: %s is not installed", c->name, a.v[0]), LSB_ERR_NOT_INSTALLED)
-		     : ready_after_parent(c) ? exec_until_ready(ctx, c, &a)
+		     : readiness_waited_by_exec(c) ? exec_until_ready(ctx, c, &a)
 					     : exec_with_fallback(ctx, c, 0, &a);
 		strv_free(&a);
 		return rc;

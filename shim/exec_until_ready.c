@@ -47,12 +47,25 @@ static int parent_exited_ok(struct ctx *ctx, const struct component *c, const st
 	return 0;
 }
 
+int exec_wait_watched(struct ctx *ctx, const struct component *c, const pid_t *pids, size_t n)
+{
+	char *dir = pipe_watch_dir(ctx);
+	int rc = LSB_OK;
+
+	if (n == 0 || pipe_watch_wait(pids, n, dir, ctx->timeout_ms) < 0) {
+		log_error("%s: no process of it watches %s within %d ms", c->name, dir,
+			  ctx->timeout_ms);
+		rc = LSB_ERR_GENERIC;
+	}
+	free(dir);
+	return rc;
+}
+
 int exec_until_ready(struct ctx *ctx, const struct component *c, const struct strv *argv)
 {
 	pid_t adopted[MAX_ADOPTED];
 	size_t n;
-	char *dir;
-	int rc = LSB_OK;
+	int rc;
 
 	if (prctl(PR_SET_CHILD_SUBREAPER, 1) < 0) {
 		log_error("%s: cannot adopt the daemon (child subreaper): %s", c->name,
@@ -69,13 +82,8 @@ int exec_until_ready(struct ctx *ctx, const struct component *c, const struct st
 		log_error("%s: %s left no daemon running", c->name, argv->v[0]);
 		return LSB_ERR_GENERIC;
 	}
-	dir = pipe_watch_dir(ctx);
-	if (pipe_watch_wait(adopted, n, dir, ctx->timeout_ms) < 0) {
-		log_error("%s: no process of it watches %s within %d ms", c->name, dir,
-			  ctx->timeout_ms);
+	rc = exec_wait_watched(ctx, c, adopted, n);
+	if (rc != LSB_OK)
 		stop_adopted(adopted, n, ctx->timeout_ms);
-		rc = LSB_ERR_GENERIC;
-	}
-	free(dir);
 	return rc;
 }

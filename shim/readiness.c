@@ -46,6 +46,11 @@ int readiness_reached(const struct ctx *ctx, const struct component *c)
 	return 1;
 }
 
+int readiness_waited_by_exec(const struct component *c)
+{
+	return c->kind == KIND_DAEMON && !c->foreground && c->ready == READY_PIPE_WATCHED;
+}
+
 /* What readiness_reached() asks about, through backoff's one pointer */
 struct ready_arg {
 	const struct ctx *ctx;

@@ -13,6 +13,10 @@ int expects_registration(const struct ctx *ctx, const struct component *c);
 /* Has C's signal come (RPC program registered, nfsd threads, its socket
  * accepts)?  1 for the signals this cannot see. */
 int readiness_reached(const struct ctx *ctx, const struct component *c);
+/* Is C a forking daemon whose readiness comes only after its parent's
+ * exit (READY_PIPE_WATCHED)?  Then `exec` waits for it before it exits
+ * (exec_until_ready.h), and its unit needs no ExecStartPost=. */
+int readiness_waited_by_exec(const struct component *c);
 /* Asks readiness_reached() until it says yes (0) or TIMEOUT_MS passed
  * (-1), with backoff.h's naps: no event announces these signals. */
 int readiness_wait(const struct ctx *ctx, const struct component *c, int timeout_ms);

@@ -8,6 +8,7 @@
 #include "log.h"
 #include "lsb.h"
 #include "outfile.h"
+#include "readiness.h"
 #include "xalloc.h"
 
 #include <errno.h>
@@ -245,10 +246,9 @@ static void write_service_section(FILE *f, const struct component *c)
 		fprintf(f, "Type=%s\nExecStart=%s exec %s\n", c->foreground ? "exec" : "forking",
 			NFS_CTL_PLACEHOLDER, c->name);
 		/* the start job ends only once it is ready (nfsd is After= it):
-		 * a foreground daemon is the main process, so a second
-		 * command waits; for a forking one `exec` itself waits before
-		 * it exits (exec_until_ready.c), a process fewer */
-		if (c->ready == READY_SOCKET || (c->foreground && c->ready == READY_PIPE_WATCHED))
+		 * a second command waits, unless `exec` itself does */
+		if ((c->ready == READY_SOCKET || c->ready == READY_PIPE_WATCHED) &&
+		    !readiness_waited_by_exec(c))
 			fprintf(f, "ExecStartPost=%s exec --ready %s\n", NFS_CTL_PLACEHOLDER, c->name);
 		if (c->pidfile)
 			fprintf(f, "PIDFile=%s\n", c->pidfile);

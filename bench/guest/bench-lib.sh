@@ -69,16 +69,19 @@ switch_mode() {
 # keeps its `exec` (its wait for the watch is a guarantee, not a hop).
 # A measuring device, not a configuration anyone should run: the
 # difference to "nfs-ctl" is what the hops cost.
-DIRECT_UNITS="statd:rpc-statd mountd:nfs-mountd idmapd:nfs-idmapd exports:nfs-exports nfsd:nfsd sm-notify:rpc-statd-notify"
+DIRECT_COMPONENTS="statd mountd idmapd exports nfsd sm-notify"
 DIRECT_CONF=zz-bench-direct.conf
 direct_dropins_remove() {
 	rm -f /run/systemd/system/*.d/"$DIRECT_CONF"
 }
 direct_dropins_write() {
-	local plan pair comp unit line prog args path prefix n=0
+	local plan units comp unit line prog args path prefix n=0
 	plan=$(nfs-ctl plan start server) || return 1
-	for pair in $DIRECT_UNITS; do
-		comp=${pair%%:*} unit=${pair#*:}.service
+	# "NAME UNIT" from the graph's labels ("statd\nrpc-statd.service")
+	units=$(nfs-ctl graph | sed -n 's/^[[:space:]]*"\([^"]*\)" \[label="[^"\\]*\\n\([^"]*\)".*/\1 \2/p')
+	for comp in $DIRECT_COMPONENTS; do
+		unit=$(awk -v c="$comp" '$1 == c { print $2 }' <<<"$units")
+		[ -n "$unit" ] || return 1
 		line=$(awk -v c="$comp" '($2 == "start" || $2 == "run") && $3 == c {
 			$1 = $2 = $3 = ""; sub(/^ +/, ""); print; exit }' <<<"$plan")
 		[ -n "$line" ] || continue
