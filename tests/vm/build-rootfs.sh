@@ -4,7 +4,8 @@
 # picks PID 1 (init=/lib/systemd/systemd or /sbin/init), so one debootstrap
 # serves both.
 # Usage: build-rootfs.sh RELEASE CACHE_DIR   -> prints the path of the ready tree
-#   RELEASE: a Debian code name the host's mirror serves (bookworm, trixie)
+#   RELEASE: a Debian code name the host's mirror serves (bookworm, trixie,
+#            forky)
 # The tree is keyed by the release, guest-packages.txt and this script, so a
 # change to any of them rebuilds it; nothing nfs-ctl-specific goes in here.
 set -eu
@@ -37,7 +38,12 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-debootstrap --variant=minbase "$release" "$root" "$mirror" >"$log" 2>&1 || {
+# A release newer than the host's debootstrap (forky on a Debian 12 host) has
+# no script of its own; testing is bootstrapped like unstable.
+script=
+[ -e "/usr/share/debootstrap/scripts/$release" ] || script=/usr/share/debootstrap/scripts/sid
+# shellcheck disable=SC2086 # no script argument when it is empty
+debootstrap --variant=minbase "$release" "$root" "$mirror" $script >"$log" 2>&1 || {
 	tail -n 30 "$log" >&2
 	exit 1
 }
