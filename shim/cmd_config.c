@@ -152,14 +152,18 @@ static int show_wants(const struct ctx *ctx, const char *word)
 		return 2;
 	}
 	for (unsigned i = 0; i < graph_size; i++) {
-		const char *why;
+		struct reason r;
+		char *why;
 		int yes;
 
 		if (!runs_command(&graph[i]))
 			continue;
-		yes = policy_wants(ctx, target, &graph[i], &why);
+		yes = policy_wants(ctx, target, &graph[i], &r);
+		why = reason_sentence(&r);
 		printf("%-10s %s%s%s\n", graph[i].name, yes ? "yes" : "no",
 		       *why ? "\t" : "", why);
+		free(why);
+		reason_free(&r);
 	}
 	return 0;
 }

@@ -34,25 +34,6 @@ void doctor_add(struct doctor *d, enum doctor_level level, const char *component
 	f->fix = fix;
 }
 
-char *doctor_split_reason(const char *why, char **origin)
-{
-	const char *in = why ? strstr(why, " in /") : NULL, *next, *loc;
-	size_t len;
-
-	*origin = NULL;
-	if (!in)
-		return xstrdup(why ? why : "");
-	/* the last " in /": reasons may name a path earlier ("no keytab /x") */
-	while ((next = strstr(in + 1, " in /")) != NULL)
-		in = next;
-	loc = in + 4;
-	len = strcspn(loc, " ;)");
-	if (!memchr(loc, ':', len))
-		return xstrdup(why);
-	*origin = xstrndup(loc, len);
-	return xasprintf("%.*s%s", (int)(in - why), why, loc + len);
-}
-
 /* Was TARGET started (and not stopped since)?  A target nobody started is
  * not checked unless named: a client-only machine is not a broken server. */
 static int target_started(struct ctx *ctx, unsigned target)
@@ -80,11 +61,10 @@ static int merge_plan(struct doctor *d, unsigned target)
 		d->in_plan[k] = 1;
 		if (s->verb != V_SKIP) {
 			d->wanted[k] = 1;
-			free(d->skip_why[k]);
-			d->skip_why[k] = NULL;
-		} else if (!d->wanted[k] && !d->skip_why[k]) {
-			/* policy's reasons live in a small ring: keep a copy */
-			d->skip_why[k] = xstrdup(s->note ? s->note : "not wanted");
+			reason_free(&d->skip_why[k]);
+		} else if (!d->wanted[k] && !d->skip_why[k].text) {
+			/* the first plan's reason; the plan's own goes with it */
+			reason_copy(&d->skip_why[k], &s->why);
 		}
 	}
 	plan_free(&p);
@@ -112,7 +92,7 @@ static void doctor_free(struct doctor *d)
 	}
 	free(d->v);
 	for (unsigned k = 0; k < graph_size; k++) {
-		free(d->skip_why[k]);
+		reason_free(&d->skip_why[k]);
 		strv_free(&d->argv[k]);
 	}
 }

@@ -6,6 +6,7 @@
 
 #include "ctx.h"
 #include "graph.h"
+#include "reason.h"
 #include "strv.h"
 
 #include <stddef.h>
@@ -32,7 +33,8 @@ struct doctor {
 	unsigned target_bits;
 	int in_plan[MAX_COMPONENTS];     /* some checked plan names it */
 	int wanted[MAX_COMPONENTS];      /* ... and starts it */
-	char *skip_why[MAX_COMPONENTS];  /* why no checked plan starts it */
+	struct reason skip_why[MAX_COMPONENTS]; /* why no checked plan starts it
+						 * (text set when skipped) */
 	struct strv argv[MAX_COMPONENTS]; /* its start command today */
 	int missing[MAX_COMPONENTS];     /* its program is not installed */
 	struct finding *v;
@@ -43,10 +45,6 @@ struct doctor {
  * NULL) and frees them with the doctor. */
 void doctor_add(struct doctor *d, enum doctor_level level, const char *component,
 		const char *check, char *expected, char *seen, char *origin, char *fix);
-/* A plan's reason ("NFSv2/v3 disabled in /etc/nfs.conf:3") split into
- * the reason ("NFSv2/v3 disabled", returned) and the FILE:LINE that
- * decided it (*origin, NULL when it names none); both newly allocated. */
-char *doctor_split_reason(const char *why, char **origin);
 
 /* doctor_daemons.c: wanted and skipped daemons, their argv, duplicate
  * instances, pid files and rpcbind registrations whose process is gone. */

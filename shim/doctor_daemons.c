@@ -73,11 +73,11 @@ static void check_skipped(struct doctor *d, const struct component *c, const pid
 			  size_t n, const struct client_needs *needs)
 {
 	const char *mount = client_mount_needing(c, needs);
-	char *origin, *why = doctor_split_reason(d->skip_why[graph_index(c)], &origin);
-	char *expected = xasprintf("not running (skipped: %s)", why);
+	const struct reason *why = &d->skip_why[graph_index(c)];
+	char *origin = reason_origin(why);
+	char *expected = xasprintf("not running (skipped: %s)", why->text);
 	char *pids_text;
 
-	free(why);
 	if (n == 0) {
 		doctor_add(d, LEVEL_OK, c->name, "running", expected, xstrdup("not running"),
 			   origin, NULL);

@@ -76,8 +76,8 @@ static int generate_target(struct ctx *ctx, const char *dir, unsigned target)
 
 	for (unsigned i = 0; i < graph_size; i++) {
 		const struct component *c = &graph[i];
-		const char *why;
-		char *cond;
+		struct reason why = { 0 };
+		char *cond, *text;
 
 		if (!(c->targets & target) || !graph_gated(c))
 			continue;
@@ -90,10 +90,14 @@ static int generate_target(struct ctx *ctx, const char *dir, unsigned target)
 			else
 				rc = -1;
 			free(cond);
-		} else if (policy_wants(ctx, target, c, &why))
+		} else if (policy_wants(ctx, target, c, &why)) {
 			rc |= want(dir, target_unit(target), c->unit);
-		else
-			log_debug("generator: %s without %s: %s", target_name(target), c->name, why);
+		} else {
+			text = reason_sentence(&why);
+			log_debug("generator: %s without %s: %s", target_name(target), c->name, text);
+			free(text);
+		}
+		reason_free(&why);
 	}
 	return rc;
 }

@@ -9,7 +9,7 @@ void select_with_needs(struct selection *sel, const struct component *c)
 	if (sel->on[i])
 		return;
 	sel->on[i] = 1;
-	sel->skip_why[i] = NULL;
+	reason_free(&sel->skip_why[i]);
 	for (unsigned j = 0; j < graph_size; j++)
 		if (graph_needs(c, &graph[j]))
 			select_with_needs(sel, &graph[j]);

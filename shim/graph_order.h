@@ -3,10 +3,12 @@
 #define NFSCTL_GRAPH_ORDER_H
 
 #include "graph.h"
+#include "reason.h"
 
 struct selection {
 	int on[MAX_COMPONENTS];   /* selected: will be acted upon */
-	const char *skip_why[MAX_COMPONENTS]; /* member left out, and why */
+	struct reason skip_why[MAX_COMPONENTS]; /* member left out (text set),
+						 * and why; the owner frees */
 };
 
 /* Adds C and everything it needs, transitively. */

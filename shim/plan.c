@@ -28,6 +28,13 @@ static struct step *add_step(struct plan *p, const struct component *c,
 	return s;
 }
 
+static void step_free(struct step *s)
+{
+	strv_free(&s->argv);
+	strv_free(&s->fallback);
+	reason_free(&s->why);
+}
+
 /* First word of WORDS is a program: resolve it, keep the rest as is. */
 static void add_command(struct strv *argv, const char *words, int *missing)
 {
@@ -195,7 +202,7 @@ static void select_target(struct ctx *ctx, struct plan *p, int starting)
 
 	for (unsigned i = 0; i < graph_size; i++) {
 		const struct component *c = &graph[i];
-		const char *why = NULL;
+		struct reason *why = &p->sel.skip_why[i];
 
 		/* a stop also considers the daemons clients share (statd comes
 		 * on demand, not with a target); the runner spares them while
@@ -207,13 +214,16 @@ static void select_target(struct ctx *ctx, struct plan *p, int starting)
 			continue;
 		/* older nfs-utils lack it (graph: if_installed) */
 		if (starting && c->if_installed && !program_installed(c->start)) {
-			p->sel.skip_why[i] = c->if_installed;
+			reason_at(why, NULL, 0, "%s", c->if_installed);
 			continue;
 		}
-		if (gate && graph_gated(c) && !policy_wants(ctx, p->scope.target, c, &why)) {
-			p->sel.skip_why[i] = why && *why ? why : "not wanted by configuration";
+		if (gate && graph_gated(c) && !policy_wants(ctx, p->scope.target, c, why)) {
+			if (!why->text)
+				reason_at(why, NULL, 0, "not wanted by configuration");
 			continue;
 		}
+		/* a wanted member's reason says nothing the plan shows */
+		reason_free(why);
 		if (starting)
 			select_with_needs(&p->sel, c);
 		else
@@ -251,17 +261,16 @@ static void defer_once_per_boot(struct ctx *ctx, struct plan *p,
 				const struct component *notify)
 {
 	int i = graph_index(notify);
-	const char *why;
 
 	/* an NFSv4-only server does not notify: the client still must */
 	if (!p->sel.on[i] || !(notify->targets & T_SERVER) || !server_enabled_at_boot() ||
-	    !policy_wants(ctx, T_SERVER, notify, &why))
+	    !policy_wants(ctx, T_SERVER, notify, NULL))
 		return;
 	p->sel.on[i] = 0;
-	p->sel.skip_why[i] = "left to the server's start, once nfsd serves";
+	reason_at(&p->sel.skip_why[i], NULL, 0, "left to the server's start, once nfsd serves");
 	for (size_t j = 0; j < p->n; j++)
 		if (p->steps[j].c == notify) {
-			strv_free(&p->steps[j].argv);
+			step_free(&p->steps[j]);
 			memmove(&p->steps[j], &p->steps[j + 1], (p->n - j - 1) * sizeof(*p->steps));
 			p->n--;
 			j--;
@@ -283,12 +292,11 @@ static void reload_steps(struct ctx *ctx, struct plan *p, const struct component
 {
 	for (unsigned i = 0; i < graph_size; i++) {
 		const struct component *c = &graph[i];
-		const char *why;
 		struct step *s;
 
 		if (!c->reload || (one ? c != one : !(c->targets & p->scope.target)))
 			continue;
-		if (!one && graph_gated(c) && !policy_wants(ctx, p->scope.target, c, &why))
+		if (!one && graph_gated(c) && !policy_wants(ctx, p->scope.target, c, NULL))
 			continue;
 		s = add_step(p, c, V_RUN, 0);
 		add_command(&s->argv, c->reload, &s->missing);
@@ -320,6 +328,7 @@ int plan_build(struct ctx *ctx, enum plan_kind kind, const struct scope *scope,
 		/* graph_check() reports the cycle; never a silently short plan */
 		log_error("%s %s: the component graph has a cycle (nfs-ctl graph --check)",
 			  plan_kind_name(kind), scope->name);
+		plan_free(out);
 		return -1;
 	}
 	for (int i = 0; i < n; i++)
@@ -338,17 +347,17 @@ int plan_build(struct ctx *ctx, enum plan_kind kind, const struct scope *scope,
 		if (graph[i].once_per_boot)
 			defer_once_per_boot(ctx, out, &graph[i]);
 	for (unsigned i = 0; starting && i < graph_size; i++)
-		if (out->sel.skip_why[i])
-			add_step(out, &graph[i], V_SKIP, -1)->note = out->sel.skip_why[i];
+		if (out->sel.skip_why[i].text)
+			reason_copy(&add_step(out, &graph[i], V_SKIP, -1)->why, &out->sel.skip_why[i]);
 	return 0;
 }
 
 void plan_free(struct plan *p)
 {
-	for (size_t i = 0; i < p->n; i++) {
-		strv_free(&p->steps[i].argv);
-		strv_free(&p->steps[i].fallback);
-	}
+	for (size_t i = 0; i < p->n; i++)
+		step_free(&p->steps[i]);
+	for (unsigned i = 0; i < graph_size; i++)
+		reason_free(&p->sel.skip_why[i]);
 	free(p->steps);
 	memset(p, 0, sizeof(*p));
 }

@@ -25,7 +25,8 @@ struct step {
 	struct strv argv;   /* argv[0] is the resolved path when installed */
 	int missing;        /* program not installed */
 	int level;          /* steps of one level may run in parallel */
-	const char *note;   /* why skipped, or a remark */
+	const char *note;   /* a remark (which of two programs, and why) */
+	struct reason why;  /* V_SKIP: why left out, owned by the step */
 	struct strv fallback; /* run when argv fails (empty: none) */
 	struct proc_setup setup; /* nice increment and host name of its command
 				  * (fallback too) */
@@ -47,7 +48,8 @@ struct plan {
 	struct selection sel;
 };
 
-/* Builds the plan of KIND on SCOPE.  A reload plan holds the reload
+/* Builds the plan of KIND on SCOPE, which plan_free() frees (after a
+ * failure there is nothing to free).  A reload plan holds the reload
  * commands of the scope's members (none: nothing to reload).  Returns 0,
  * or -1 for a cycle in the graph (error printed). */
 int plan_build(struct ctx *ctx, enum plan_kind kind, const struct scope *scope,

@@ -4,12 +4,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+static void print_skip(const struct step *s)
+{
+	char *why = reason_sentence(&s->why);
+
+	printf(" -  %-5s  %-9s  (%s)\n", verb_name(s->verb), s->c->name, why);
+	free(why);
+}
+
 static void print_step(size_t num, const struct step *s)
 {
 	char *cmd = strv_join_display(&s->argv);
 
 	if (s->verb == V_SKIP)
-		printf(" -  %-5s  %-9s  (%s)\n", verb_name(s->verb), s->c->name, s->note);
+		print_skip(s);
 	else if (s->verb == V_CHECK)
 		printf("%2zu  %-5s  %-9s  registered with rpcbind (program %lu)\n",
 		       num, verb_name(s->verb), s->c->name, s->c->rpcprog);
@@ -23,7 +31,7 @@ static void print_step(size_t num, const struct step *s)
 		free(cmd);
 	}
 	/* which of two programs, and why */
-	if (s->verb != V_SKIP && s->note)
+	if (s->note)
 		printf("    %-5s  %-9s  # %s\n", "", "", s->note);
 	if (s->setup.nice)
 		printf("    %-5s  %-9s  # at nice increment %d\n", "", "", s->setup.nice);
@@ -50,7 +58,7 @@ void graph_print_dot(struct ctx *ctx, const struct plan *p)
 
 		if (p && p->sel.on[i])
 			style = ", style=bold";
-		else if (p && p->sel.skip_why[i])
+		else if (p && p->sel.skip_why[i].text)
 			style = ", style=dashed, color=grey";
 		printf("\t\"%s\" [label=\"%s\\n%s\"%s];\n", graph[i].name,
 		       graph[i].name, graph[i].unit, style);

@@ -1,40 +1,13 @@
 /* Component enablement from configuration.  Each answer carries the
- * FILE:LINE that decided it, so that the plan can say why a daemon is
- * (not) started. */
+ * FILE:LINE that decided it (struct reason), so that the plan can say why
+ * a daemon is (not) started and doctor where. */
 #include "policy.h"
 #include "paths.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static const char *whyf(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2)));
-
-static const char *whyf(const char *fmt, ...)
-{
-	static char ring[8][256];
-	static unsigned next;
-	char *buf = ring[next++ % 8];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(ring[0]), fmt, ap);
-	va_end(ap);
-	return buf;
-}
-
-/* "FILE:LINE", "--set" or "built-in default" */
-static const char *where(const struct setting *e)
-{
-	if (e->file && e->line > 0)
-		return whyf("%s:%d", e->file, e->line);
-	if (e->file)
-		return e->file;
-	return e->origin == ORIGIN_CMDLINE ? "--set" : "built-in default";
-}
 
 /* E's value as a boolean (settings_parse_bool); -1 when unset or not a
  * boolean. */
@@ -127,19 +100,27 @@ int policy_v4_only(const struct ctx *ctx)
 	       !policy_nfs_version_enabled(ctx, "3");
 }
 
-static const char *v4_only_reason(const struct ctx *ctx)
+static void v4_only_reason(const struct ctx *ctx, struct reason *why)
 {
-	const struct setting *d2, *d3;
+	const struct setting *d3;
 
-	version_state(&ctx->settings, "2", &d2);
 	version_state(&ctx->settings, "3", &d3);
-	if (d3)
-		return whyf("NFSv2/v3 disabled in %s", where(d3));
-	return "NFSv2/v3 disabled";
+	reason_of(why, d3, "NFSv2/v3 disabled");
 }
 
-/* nfs-ctl.need-NAME: 1, 0, or -1 when unset; *why tells where. */
-static int need(const struct ctx *ctx, const char *name, const char **why)
+/* NFSv4 as the server offers it; when it does not, WHY says where. */
+static int v4_served(const struct ctx *ctx, struct reason *why)
+{
+	const struct setting *d;
+
+	if (version_state(&ctx->settings, "4", &d))
+		return 1;
+	reason_of(why, d, "NFSv4 disabled");
+	return 0;
+}
+
+/* nfs-ctl.need-NAME: 1, 0, or -1 when unset; WHY tells where. */
+static int need(const struct ctx *ctx, const char *name, struct reason *why)
 {
 	char key[32];
 	const struct setting *e;
@@ -149,34 +130,34 @@ static int need(const struct ctx *ctx, const char *name, const char **why)
 	e = settings_find(&ctx->settings, "nfs-ctl", key);
 	b = bool_of(e);
 	if (b >= 0)
-		*why = whyf("%s %s in %s", name, b ? "enabled" : "disabled",
-			    where(e));
+		reason_of(why, e, "%s %s", name, b ? "enabled" : "disabled");
 	return b;
 }
 
 static int wants_statd(const struct ctx *ctx, unsigned target,
-		       const char **why)
+		       struct reason *why)
 {
 	if (need(ctx, "statd", why) == 0)
 		return 0;
 	if (target == T_SERVER && policy_v4_only(ctx)) {
-		*why = v4_only_reason(ctx);
+		v4_only_reason(ctx, why);
 		return 0;
 	}
 	return 1;
 }
 
-/* The first NFSv4 mount in fstab, as "FILE:LINE" (Debian's nfs-common
- * script starts idmapd for an NFSv4 client when NEED_IDMAPD is unset and
- * fstab has one); NULL when there is none. */
-static const char *fstab_nfs4_mount(void)
+/* The line of the first NFSv4 mount in fstab (Debian's nfs-common script
+ * starts idmapd for an NFSv4 client when NEED_IDMAPD is unset and fstab
+ * has one), 0 when there is none; *PATH: fstab's path, to free. */
+static int fstab_nfs4_mount(char **path)
 {
-	char *path = path_in_root("/etc/fstab"), *line = NULL;
-	FILE *f = fopen(path, "re");
-	const char *found = NULL;
+	char *line = NULL;
+	FILE *f;
 	size_t cap = 0;
-	int n = 0;
+	int n = 0, found = 0;
 
+	*path = path_in_root("/etc/fstab");
+	f = fopen(*path, "re");
 	while (f && !found && getline(&line, &cap, f) > 0) {
 		char spec[1024], dir[1024], type[32], opts[1024] = "";
 
@@ -185,36 +166,32 @@ static const char *fstab_nfs4_mount(void)
 			continue;
 		if (!strcmp(type, "nfs4") ||
 		    (!strcmp(type, "nfs") && (strstr(opts, "vers=4") || strstr(opts, "nfsvers=4"))))
-			found = whyf("%s:%d", path, n);
+			found = n;
 	}
 	free(line);
 	if (f)
 		fclose(f);
-	free(path);
 	return found;
 }
 
 static int wants_idmapd(const struct ctx *ctx, unsigned target,
-			const char **why)
+			struct reason *why)
 {
-	int b = need(ctx, "idmapd", why);
-	const struct setting *d;
-	const char *mount;
+	int b = need(ctx, "idmapd", why), mount;
+	char *fstab;
 
 	if (b >= 0)
 		return b;
 	if (target == T_CLIENT) {
-		mount = fstab_nfs4_mount();
-		*why = mount ? whyf("NFSv4 mount in %s", mount)
-			     : "no NFSv4 mount in /etc/fstab (NEED_IDMAPD unset)";
-		return mount != NULL;
+		mount = fstab_nfs4_mount(&fstab);
+		if (mount)
+			reason_at(why, fstab, mount, "NFSv4 mount");
+		else
+			reason_at(why, NULL, 0, "no NFSv4 mount in /etc/fstab (NEED_IDMAPD unset)");
+		free(fstab);
+		return mount != 0;
 	}
-	if (target == T_SERVER &&
-	    !version_state(&ctx->settings, "4", &d)) {
-		*why = d ? whyf("NFSv4 disabled in %s", where(d)) : "NFSv4 disabled";
-		return 0;
-	}
-	return 1;
+	return target != T_SERVER || v4_served(ctx, why);
 }
 
 static int is_cltrack(const struct component *c)
@@ -225,21 +202,18 @@ static int is_cltrack(const struct component *c)
 /* The client tracking daemon, when its program is installed (graph:
  * its row's start): without it nfsd falls back to its older tracking */
 static int wants_nfsdcld(const struct ctx *ctx, unsigned target,
-			 const char **why)
+			 struct reason *why)
 {
 	const struct component *c = graph_first(is_cltrack);
-	const struct setting *d;
 
 	if (target != T_SERVER) {
-		*why = "NFSv4 server only";
+		reason_at(why, NULL, 0, "NFSv4 server only");
 		return 0;
 	}
-	if (!version_state(&ctx->settings, "4", &d)) {
-		*why = d ? whyf("NFSv4 disabled in %s", where(d)) : "NFSv4 disabled";
+	if (!v4_served(ctx, why))
 		return 0;
-	}
 	if (!program_installed(c->start)) {
-		*why = whyf("%s not installed", c->name);
+		reason_at(why, NULL, 0, "%s not installed", c->name);
 		return 0;
 	}
 	return 1;
@@ -253,60 +227,62 @@ static const char *keytab_of(const struct ctx *ctx)
 }
 
 static int wants_gssd(const struct ctx *ctx, unsigned target,
-		      const char **why)
+		      struct reason *why)
 {
 	char *path;
 	int b, present;
 
 	if (target == T_SECURE) {
-		*why = "secure target";
+		reason_at(why, NULL, 0, "secure target");
 		return 1;
 	}
 	b = need(ctx, "gssd", why);
 	if (b >= 0)
 		return b;
+	/* the keytab's presence is detected, not set: the text names it */
 	path = path_in_root(keytab_of(ctx));
 	present = access(path, F_OK) == 0;
-	*why = whyf(present ? "keytab %s present" : "no keytab %s", path);
+	reason_at(why, NULL, 0, present ? "keytab %s present" : "no keytab %s", path);
 	free(path);
 	return present;
 }
 
 static int wants_svcgssd(const struct ctx *ctx, unsigned target,
-			 const char **why)
+			 struct reason *why)
 {
 	const struct setting *proxy;
 	int b;
 
 	if (target != T_SERVER && target != T_SECURE) {
-		*why = "server only";
+		reason_at(why, NULL, 0, "server only");
 		return 0;
 	}
 	proxy = settings_find(&ctx->settings, "gssd", "use-gss-proxy");
 	if (bool_of(proxy) == 1) {
-		*why = whyf("gssproxy serves the server side (%s)", where(proxy));
+		reason_of(why, proxy, "gssproxy serves the server side");
+		why->in_parens = 1;
 		return 0;
 	}
 	b = need(ctx, "svcgssd", why);
 	if (b >= 0)
 		return b;
-	*why = "not enabled";
+	reason_at(why, NULL, 0, "not enabled");
 	return 0;
 }
 
 static int wants_blkmapd(const struct ctx *ctx, unsigned target,
-			 const char **why)
+			 struct reason *why)
 {
 	int b;
 
 	if (target == T_BLKMAP) {
-		*why = "blkmap target";
+		reason_at(why, NULL, 0, "blkmap target");
 		return 1;
 	}
 	b = need(ctx, "blkmapd", why);
 	if (b >= 0)
 		return b;
-	*why = "not enabled";
+	reason_at(why, NULL, 0, "not enabled");
 	return 0;
 }
 
@@ -323,27 +299,33 @@ static int in_container(void)
 /* auth_rpcgss, for the GSS daemons: wanted with either of them (upstream's
  * auth-rpcgss-module.service: when a keytab exists) */
 static int wants_rpcgss(const struct ctx *ctx, unsigned target,
-			const char **why)
+			struct reason *why)
 {
-	const char *why_gssd = "", *why_svcgssd = "";
-	int gss = wants_gssd(ctx, target, &why_gssd) | wants_svcgssd(ctx, target, &why_svcgssd);
+	struct reason gssd = { 0 }, svcgssd = { 0 };
+	int gss = wants_gssd(ctx, target, &gssd) | wants_svcgssd(ctx, target, &svcgssd);
 
 	if (!gss) {
-		*why = whyf("no GSS daemon (%s; %s)", why_gssd, why_svcgssd);
-		return 0;
+		/* two places decided: both stay in the text, none is the place */
+		char *a = reason_sentence(&gssd), *b = reason_sentence(&svcgssd);
+
+		reason_at(why, NULL, 0, "no GSS daemon (%s; %s)", a, b);
+		free(a);
+		free(b);
+	} else if (in_container()) {
+		reason_at(why, NULL, 0, "in a container: no kernel modules to load");
+		gss = 0;
+	} else {
+		reason_at(why, NULL, 0, "a GSS daemon is wanted");
 	}
-	if (in_container()) {
-		*why = "in a container: no kernel modules to load";
-		return 0;
-	}
-	*why = "a GSS daemon is wanted";
-	return 1;
+	reason_free(&gssd);
+	reason_free(&svcgssd);
+	return gss;
 }
 
 /* One rule per gate of the graph (graph.h); the names in them are the
  * configuration's keys (nfs-ctl.need-NAME, [gssd]...), not component
  * lookups. */
-static int (*const rules[])(const struct ctx *, unsigned, const char **) = {
+static int (*const rules[])(const struct ctx *, unsigned, struct reason *) = {
 	[GATE_LOCKING] = wants_statd,
 	[GATE_IDMAP] = wants_idmapd,
 	[GATE_CLTRACK] = wants_nfsdcld,
@@ -356,33 +338,46 @@ static int (*const rules[])(const struct ctx *, unsigned, const char **) = {
 /* The keytab when it alone decides whether gssd runs for TARGET */
 static const char *keytab_decides(const struct ctx *ctx, unsigned target)
 {
-	const char *why;
+	struct reason why = { 0 };
+	int set = target == T_SECURE || need(ctx, "gssd", &why) >= 0;
 
-	if (target == T_SECURE || need(ctx, "gssd", &why) >= 0)
-		return NULL;
-	return keytab_of(ctx);
+	reason_free(&why);
+	return set ? NULL : keytab_of(ctx);
+}
+
+static int svcgssd_wanted(const struct ctx *ctx, unsigned target)
+{
+	struct reason why = { 0 };
+	int yes = wants_svcgssd(ctx, target, &why);
+
+	reason_free(&why);
+	return yes;
 }
 
 char *policy_start_condition(const struct ctx *ctx, unsigned target,
 			     const struct component *c)
 {
-	const char *keytab = NULL, *why;
+	const char *keytab = NULL;
 
 	if (c->gate == GATE_GSS_CLIENT)
 		keytab = keytab_decides(ctx, target);
 	/* the module: when gssd is its only reason */
-	if (c->gate == GATE_RPCGSS && !wants_svcgssd(ctx, target, &why) && !in_container())
+	if (c->gate == GATE_RPCGSS && !svcgssd_wanted(ctx, target) && !in_container())
 		keytab = keytab_decides(ctx, target);
 	return keytab ? strdup(keytab) : NULL;
 }
 
 int policy_wants(const struct ctx *ctx, unsigned target,
-		 const struct component *c, const char **why)
+		 const struct component *c, struct reason *why)
 {
-	*why = "";
-	if (c->gate == GATE_NONE)
-		return 1;
-	return rules[c->gate](ctx, target, why);
+	struct reason unasked = { 0 };
+	int yes;
+
+	if (why)
+		memset(why, 0, sizeof(*why));
+	yes = c->gate == GATE_NONE || rules[c->gate](ctx, target, why ? why : &unasked);
+	reason_free(&unasked);
+	return yes;
 }
 _Static_assert(sizeof(rules) / sizeof(*rules) == GATE_RPCGSS + 1,
 	       "one rule per gate of graph.h");

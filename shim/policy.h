@@ -7,14 +7,16 @@
 #include "ctx.h"
 #include "proc.h"
 #include "graph.h"
+#include "reason.h"
 
 /* Returns 1 if component C should run for TARGET (one bit of enum target,
  * as the command line's scope or the generator's target row has it: a
- * rule is per target by nature, e.g. svcgssd is the server's).  *why receives a short explanation for the plan
- * output ("" when there is nothing to say); it stays valid for the next
- * few calls (a small ring of buffers), copy it to keep it longer. */
+ * rule is per target by nature, e.g. svcgssd is the server's).  *WHY is
+ * overwritten (never freed first) with what decided and the setting's
+ * FILE:LINE, for the plan and doctor (empty when there is nothing to
+ * say); the caller frees it with reason_free().  WHY may be NULL. */
 int policy_wants(const struct ctx *ctx, unsigned target,
-		 const struct component *c, const char **why);
+		 const struct component *c, struct reason *why);
 /* The file whose existence decides C for TARGET at each start rather than
  * now, or NULL when the configuration decides: the keytab, for gssd and
  * the rpcgss module when nothing but the keytab says Kerberos.  Under

@@ -126,13 +126,13 @@ static void release_shared(struct ctx *ctx, unsigned target)
 
 	for (unsigned i = 0; i < graph_size; i++) {
 		const struct component *c = &graph[i];
-		const char *why;
+		struct reason why;
 
 		if (!graph_shared(c))
 			continue;
-		why = shared_keep_reason(c, target, other_active);
-		if (why) {
-			log_info("%s: kept running: %s", c->name, why);
+		if (shared_keep(c, target, other_active, &why)) {
+			log_info("%s: kept running: %s", c->name, why.text);
+			reason_free(&why);
 		} else {
 			const char *stop[] = { "stop", c->unit, NULL };
 			systemctl(ctx, stop);

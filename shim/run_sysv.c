@@ -499,7 +499,7 @@ static int step_stop(struct ctx *ctx, const struct plan *p, const struct step *s
 		     enum shared_policy shared, struct progress *pr)
 {
 	const struct component *c = s->c;
-	const char *why;
+	struct reason why;
 	struct daemon_id id;
 	unsigned long long start = 0;
 	pid_t pid;
@@ -515,10 +515,11 @@ static int step_stop(struct ctx *ctx, const struct plan *p, const struct step *s
 			log_info("%s: kept running across the restart", c->name);
 			return LSB_OK;
 		}
-		why = shared_keep_reason(c, p->scope.target,
-					 target_active(target_name(shared_other_target(p->scope.target))));
-		if (why) {
-			log_info("%s: kept running: %s", c->name, why);
+		if (shared_keep(c, p->scope.target,
+				target_active(target_name(shared_other_target(p->scope.target))),
+				&why)) {
+			log_info("%s: kept running: %s", c->name, why.text);
+			reason_free(&why);
 			return LSB_OK;
 		}
 	}

@@ -5,13 +5,16 @@
 #define NFSCTL_SHARED_STOP_H
 
 #include "graph.h"
+#include "reason.h"
 
 /* The target whose activity keeps shared daemons when TARGET stops:
  * the client for a stop of the server (or secure, blkmap), else the server. */
 unsigned shared_other_target(unsigned target);
-/* Why shared component C must keep running; NULL when it may stop.
+/* 1 when shared component C must keep running, with *WHY (overwritten,
+ * never freed first; the caller frees it) saying what needs it; 0 when it
+ * may stop.  What needs it is seen, not configured: WHY has no place.
  * OTHER_ACTIVE: shared_other_target() runs (each mode asks its own way). */
-const char *shared_keep_reason(const struct component *c, unsigned target,
-			       int other_active);
+int shared_keep(const struct component *c, unsigned target, int other_active,
+		struct reason *why);
 
 #endif
