@@ -4,8 +4,9 @@
 # step reached), then every FAIL and NOTE line. Exit 1 if any boot sequence
 # failed a check or did not reach the purge.
 set -eu
+here=$(cd "$(dirname "$0")" && pwd)
 out=$1
-releases=${LAB_RELEASES:-bookworm trixie}
+releases=${LAB_RELEASES:-$(sed "s/#.*//" "$here/releases.txt" | xargs)}
 inits=${LAB_INITS:-systemd sysv}
 rep=$out/report.md
 passed=0 failed=0

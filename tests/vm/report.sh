@@ -9,7 +9,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 out=$1
-releases=${LAB_RELEASES:-bookworm trixie}
+releases=${LAB_RELEASES:-$(sed "s/#.*//" "$here/releases.txt" | xargs)}
 inits=${LAB_INITS:-systemd sysv}
 want=$(echo "${LAB_SCENARIOS:-all}" | tr -s ' ,' '  ')
 rep=$out/report.md

@@ -5,7 +5,8 @@
 # Exit status non-zero on any failed check or cross-init difference.
 #
 # Environment:
-#   LAB_RELEASES="bookworm trixie"  which Debian releases (default both)
+#   LAB_RELEASES="bookworm forky"   which Debian releases (default: all of
+#                             releases.txt)
 #   LAB_INITS="systemd sysv"  which inits boot each release (default both)
 #   LAB_SCENARIOS="s1 s4"     which scenarios run (default all; prefixes of
 #                             guest/scenarios/ file names)
@@ -25,7 +26,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 mode=${LAB_MODE:-nfs-ctl}
 brk=${LAB_BREAK:-none}
-releases=${LAB_RELEASES:-bookworm trixie}
+releases=${LAB_RELEASES:-$(sed "s/#.*//" "$here/releases.txt" | xargs)}
 inits=${LAB_INITS:-systemd sysv}
 scenarios=$(echo "${LAB_SCENARIOS:-all}" | tr -s ' ,' ',')
 jobs=${LAB_JOBS:-$(nproc)}

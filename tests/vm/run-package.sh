@@ -20,7 +20,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-releases=${LAB_RELEASES:-bookworm trixie}
+releases=${LAB_RELEASES:-$(sed "s/#.*//" "$here/releases.txt" | xargs)}
 inits=${LAB_INITS:-systemd sysv}
 jobs=${LAB_JOBS:-$(nproc)}
 [ "$jobs" -le 2 ] || jobs=2
