@@ -76,7 +76,7 @@ const struct component graph[] = {
   .done_while_serving = 1, .export_mounts = 1, .what = "export table" },
 { .name = "nfsd", .kind = KIND_ONESHOT, .unit = "nfsd.service",
   .start = "rpc.nfsd", .stop = "rpc.nfsd 0",
-  .start_alt = "nfsdctl autostart", .stop_alt = "nfsdctl threads 0",
+  .start_alt = "nfsdctl autostart", .stop_alt = "nfsdctl threads 0", .alt_reports_release = 1,
   .needs = { "nfsd-fs", "mountd", "exports", "rpcbind" },
   .after = { "statd", "idmapd", "nfsdcld", "gssd", "svcgssd" }, .targets = S,
   .ready = READY_NFSD_THREADS, .rpcprog = 100003, .done_while_serving = 1,
