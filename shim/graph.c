@@ -69,6 +69,8 @@ const struct component graph[] = {
 { .name = "blkmapd", .kind = KIND_DAEMON, .unit = "nfs-blkmap.service",
   .start = "blkmapd", .needs = { "pipefs" }, .targets = C | T_BLKMAP,
   .gate = GATE_BLKMAP, .ready = READY_PARENT_EXIT,
+  .if_installed = "blkmapd not installed (nfs-utils 2.8.5 and later build it only with "
+		  "--enable-blkmapd; only pNFS block layout clients need it)",
   .what = "pNFS block layout mapper" },
 { .name = "exports", .kind = KIND_ONESHOT, .unit = "nfs-exports.service",
   .start = "exportfs -r", .stop = "exportfs -au; exportfs -f",
