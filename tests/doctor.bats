@@ -236,10 +236,8 @@ recorded_pid() {
 # model is OK against them; configuration still beats them.
 @test "doctor for nfs-utils 2.6, 2.8 and 3.1: the installed release's thread and NFSv4.0 defaults are expected" {
 	local v threads v4_0
-	for v in 2.6 2.8 3.1; do
-		destroy_sandbox
-		make_sandbox_nfsutils "$v"
-		start_rpcbind
+	for v in $NFSUTILS_MODELS; do
+		sandbox_nfsutils "$v" rpcbind
 		case $v in
 		2.6) threads=8 v4_0=+ ;;
 		2.8) threads=16 v4_0=+ ;;

@@ -71,6 +71,17 @@ make_sandbox_nfsutils() {
 	echo "versions -2 +3 +4 ${v4_0}4.0 +4.1 +4.2" >>"$ROOT/etc/stub/nfs-utils"
 }
 
+# The models, oldest first (for the tests that run against each).
+NFSUTILS_MODELS="2.6 2.8 3.1"
+
+# sandbox_nfsutils RELEASE [rpcbind]: the test's sandbox replaced by a fresh
+# one of RELEASE (make_sandbox_nfsutils), the stub rpcbind started if asked
+sandbox_nfsutils() {
+	destroy_sandbox
+	make_sandbox_nfsutils "$1"
+	[ "${2:-}" != rpcbind ] || start_rpcbind
+}
+
 # install_nfsdctl [RELEASE]: the stub as nfsdctl; with RELEASE, the text
 # `nfsdctl --version` prints (nfs-utils 2.8.3 and later) is in its file,
 # as the literal is in the real program's

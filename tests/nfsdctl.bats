@@ -81,9 +81,7 @@ rpc.nfsd 0"
 }
 
 @test "nfs-utils 3.1: the stop of a server already down succeeds on nfsdctl's EIO (no listener), no rpc.nfsd 0, both inits" {
-	destroy_sandbox
-	make_sandbox_nfsutils 3.1
-	start_rpcbind
+	sandbox_nfsutils 3.1 rpcbind
 	# Linux answers a thread count written while nfsd has no listener
 	# with EIO; the rpc.nfsd of nfs-utils before 2.9.2 fails the same way
 	fault nfsdctl no-listener
@@ -102,9 +100,7 @@ rpc.nfsd 0"
 }
 
 @test "nfs-utils 3.1: a server that runs is stopped by nfsdctl threads 0 alone, despite the no-listener fault" {
-	destroy_sandbox
-	make_sandbox_nfsutils 3.1
-	start_rpcbind
+	sandbox_nfsutils 3.1 rpcbind
 	fault nfsdctl no-listener
 	run ctl start server
 	assert_success

@@ -142,9 +142,8 @@ line_of() { # PATTERN (ERE) in the steps; 0 when absent
 # present or skipped.  The plan's whole start and the steps that differ.
 @test "plan for nfs-utils 2.6, 2.8 and 3.1: programs where the release has them, nfsdctl or rpc.nfsd, fsidd and blkmapd skipped when absent" {
 	local v sbin fsidd nfsd nfsd_stop
-	for v in 2.6 2.8 3.1; do
-		destroy_sandbox
-		make_sandbox_nfsutils "$v"
+	for v in $NFSUTILS_MODELS; do
+		sandbox_nfsutils "$v"
 		case $v in
 		2.6) sbin=/sbin fsidd= nfsd="rpc.nfsd" nfsd_stop="rpc.nfsd 0" ;;
 		2.8) sbin=/sbin fsidd=y nfsd="nfsdctl autostart" nfsd_stop="nfsdctl threads 0" ;;

@@ -129,9 +129,8 @@ generate() {
 		grep -qx "ConditionFileIsExecutable=|$d/blkmapd" "$OUT/nfs-blkmap.service.in" ||
 			fail "nfs-blkmap.service: no condition for $d/blkmapd"
 	done
-	for v in 2.6 2.8 3.1; do
-		destroy_sandbox
-		make_sandbox_nfsutils "$v"
+	for v in $NFSUTILS_MODELS; do
+		sandbox_nfsutils "$v"
 		case $v in
 		2.6) start="rpc.nfsd" stop="rpc.nfsd 0" ;;
 		*) start="nfsdctl autostart" stop="nfsdctl threads 0" ;;
