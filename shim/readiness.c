@@ -38,7 +38,7 @@ int readiness_stop_done(const struct component *c, const char *program)
 		return 0;
 	/* follows the failure (the runner's message, or the program's own
 	 * under exec): why the stop goes on */
-	log_warn("%s: %s failed, but %s is stopped (the kernel reports 0 threads)", c->name,
+	log_warn("%s: %s failed; %s is not running (the kernel reports 0 threads)", c->name,
 		 program, c->name);
 	return 1;
 }

@@ -385,8 +385,9 @@ static int stopped_anyway(const struct step *s, int starting)
 /* A stop command failed.  If the kernel still reports the component up
  * (nfsd threads: `rpc.nfsd 0` failed under a live server), the stop has
  * failed, and what it needs must stay: the runner keeps mountd and the
- * exports for it (still_up).  Where its state shows it gone, or cannot be
- * seen, nothing is left to protect: a warning, as before. */
+ * exports for it (still_up).  Where its state cannot be seen, nothing is
+ * left to protect: a warning, as before (a kernel that shows it gone was
+ * asked before any fallback ran: stopped_anyway). */
 static int stop_failed(const struct ctx *ctx, const struct step *s, struct progress *pr)
 {
 	const struct component *c = s->c;

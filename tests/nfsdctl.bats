@@ -89,7 +89,7 @@ rpc.nfsd 0"
 	echo 0 >"$ROOT/proc/fs/nfsd/threads"
 	run ctl stop server
 	assert_success
-	assert_output --partial "nfsd: $ROOT/usr/sbin/nfsdctl failed, but nfsd is stopped (the kernel reports 0 threads)"
+	assert_output --partial "nfsd: $ROOT/usr/sbin/nfsdctl failed; nfsd is not running (the kernel reports 0 threads)"
 	refute_output --partial "rpc.nfsd"
 	assert_equal "$(calls_of nfsdctl)" "nfsdctl threads 0"
 	assert_equal "$(calls_of rpc.nfsd)" ""
