@@ -22,6 +22,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* A release as one number: 2.8.3 is 20803. */
+#define NFSUTILS_RELEASE(major, minor, patch) ((major) * 10000 + (minor) * 100 + (patch))
+
 /* Defaults that changed, and the release that changed them (commits of
  * nfs-utils' git). */
 static const struct change {
@@ -121,7 +124,9 @@ static void probe(void)
 	free(program);
 }
 
-unsigned nfsutils_release(void)
+/* The installed release; 0 when no program reports one: a release
+ * before 2.8.1, or one built without nfsdctl. */
+static unsigned installed_release(void)
 {
 	if (!probed)
 		probe();
@@ -137,7 +142,7 @@ const char *nfsutils_release_text(void)
 
 void nfsutils_defaults(struct settings *s)
 {
-	unsigned have = nfsutils_release();
+	unsigned have = installed_release();
 
 	for (size_t i = 0; i < sizeof(changes) / sizeof(*changes); i++) {
 		const struct change *d = &changes[i];

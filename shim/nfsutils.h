@@ -7,14 +7,8 @@
 
 #include "settings.h"
 
-/* A release as one number: 2.8.3 is 20803. */
-#define NFSUTILS_RELEASE(major, minor, patch) ((major) * 10000 + (minor) * 100 + (patch))
-
-/* The installed release, as far as the programs tell (nfsutils.c says
- * how); 0 when no program reports one: a release before 2.8.1, or one
- * built without nfsdctl.  Probed once. */
-unsigned nfsutils_release(void);
-/* The release as text for humans: "3.1.1 (PATH)", or what was assumed. */
+/* The installed release as text for humans: "3.1.1 (PATH)", or what was
+ * assumed and why (nfsutils.c says how it is found).  Probed once. */
 const char *nfsutils_release_text(void);
 /* Records in S, as built-in defaults, the values that changed between
  * releases ([nfsd] threads, vers4.0) as the installed release has them. */
