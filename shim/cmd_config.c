@@ -11,6 +11,7 @@
 #include "daemon_args.h"
 #include "graph.h"
 #include "log.h"
+#include "nfsutils.h"
 #include "policy.h"
 #include "xalloc.h"
 
@@ -74,6 +75,8 @@ static int dump(const struct ctx *ctx)
 		sorted[i] = &s->v[i];
 	qsort(sorted, s->n, sizeof(*sorted), by_section_key);
 	printf("# distribution files: %s\n", ctx->distro ? ctx->distro : "none");
+	/* the release whose defaults the "# default" lines are */
+	printf("# nfs-utils: %s\n", nfsutils_release_text());
 	for (size_t i = 0; i < s->n; i++) {
 		const struct setting *e = sorted[i];
 

@@ -52,7 +52,8 @@ static int exec_with_fallback(struct ctx *ctx, const struct component *c, int st
 		strv_free(&alt);
 		return exec_argv(argv);
 	}
-	if (proc_run_inherit(argv, ctx->timeout_ms, &status) == RUN_EXITED && status == 0) {
+	if ((proc_run_inherit(argv, ctx->timeout_ms, &status) == RUN_EXITED && status == 0) ||
+	    (stop && readiness_stop_done(c, argv->v[0]))) {
 		strv_free(&alt);
 		return LSB_OK;
 	}

@@ -10,18 +10,19 @@
 #include "conf_nfsconf_load.h"
 #include "graph.h"
 #include "log.h"
+#include "nfsutils.h"
 
 #include <limits.h>
 #include <stdlib.h>
 
 #include <string.h>
 
-/* Only what nfs-ctl itself needs to decide, with nfs-utils' defaults. */
+/* Only what nfs-ctl itself needs to decide, with nfs-utils' defaults;
+ * those that changed between releases as the installed one has them. */
 static void load_defaults(struct settings *s)
 {
 	static const struct { const char *section, *key, *value; } d[] = {
 		{ "general", "pipefs-directory", "/var/lib/nfs/rpc_pipefs" },
-		{ "nfsd", "threads", "8" },
 		{ "nfsd", "vers3", "y" },
 		{ "nfsd", "vers4", "y" },
 	};
@@ -29,6 +30,7 @@ static void load_defaults(struct settings *s)
 	for (size_t i = 0; i < sizeof(d) / sizeof(*d); i++)
 		settings_set(s, d[i].section, d[i].key, d[i].value, NULL, 0,
 			     ORIGIN_DEFAULT);
+	nfsutils_defaults(s);
 }
 
 int config_load(struct ctx *ctx)

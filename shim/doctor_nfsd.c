@@ -39,21 +39,12 @@ static char *read_line(const char *abs)
 	return xstrdup(buf);
 }
 
-/* The starting program's own thread count when nothing configures one.
- * nfs-utils raised rpc.nfsd's from 8 to 16 in 2.8.2, the release line
- * whose nfsdctl (the graph's start_alt) also starts 16: whether that
- * program is installed tells the generation (measured in the lab: 8 on
- * Debian 12's 2.6.2, 16 on Debian 13's 2.8.3). */
-static long default_threads(const struct component *c)
-{
-	return c->start_alt && program_installed(c->start_alt) ? 16 : 8;
-}
-
 static int check_threads(struct doctor *d, const struct component *c)
 {
 	const struct setting *e = settings_find(&d->ctx->settings, "nfsd", "threads");
 	int configured = e && e->origin != ORIGIN_DEFAULT;
-	long want = configured ? strtol(e->value, NULL, 10) : default_threads(c);
+	/* unconfigured: the installed nfs-utils' own default (nfsutils.h) */
+	long want = e ? strtol(e->value, NULL, 10) : 0;
 	int seen = nfsd_threads();
 	char *expected = configured ? xasprintf("%ld threads", want)
 				    : xasprintf("%ld threads (the program's default)", want);

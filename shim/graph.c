@@ -69,6 +69,8 @@ const struct component graph[] = {
 { .name = "blkmapd", .kind = KIND_DAEMON, .unit = "nfs-blkmap.service",
   .start = "blkmapd", .needs = { "pipefs" }, .targets = C | T_BLKMAP,
   .gate = GATE_BLKMAP, .ready = READY_PARENT_EXIT,
+  .if_installed = "blkmapd not installed (nfs-utils 2.8.5 and later build it only with "
+		  "--enable-blkmapd; only pNFS block layout clients need it)",
   .what = "pNFS block layout mapper" },
 { .name = "exports", .kind = KIND_ONESHOT, .unit = "nfs-exports.service",
   .start = "exportfs -r", .stop = "exportfs -au; exportfs -f",
@@ -76,7 +78,7 @@ const struct component graph[] = {
   .done_while_serving = 1, .export_mounts = 1, .what = "export table" },
 { .name = "nfsd", .kind = KIND_ONESHOT, .unit = "nfsd.service",
   .start = "rpc.nfsd", .stop = "rpc.nfsd 0",
-  .start_alt = "nfsdctl autostart", .stop_alt = "nfsdctl threads 0",
+  .start_alt = "nfsdctl autostart", .stop_alt = "nfsdctl threads 0", .alt_reports_release = 1,
   .needs = { "nfsd-fs", "mountd", "exports", "rpcbind" },
   .after = { "statd", "idmapd", "nfsdcld", "gssd", "svcgssd" }, .targets = S,
   .ready = READY_NFSD_THREADS, .rpcprog = 100003, .done_while_serving = 1,

@@ -103,6 +103,10 @@ struct component {
 	 * nfs.conf; legacy options still need rpc.nfsd). */
 	const char *start_alt;
 	const char *stop_alt;
+	/* start_alt's program prints nfs-utils' release ("PROGRAM: X.Y.Z",
+	 * `nfsdctl --version` since 2.8.3): the defaults that changed
+	 * between releases are read from it (nfsutils.c) */
+	unsigned alt_reports_release:1;
 	const char *needs[MAX_EDGES]; /* must be up before, pulled in with it */
 	const char *after[MAX_EDGES]; /* ordering only, when both are in one plan */
 	/* brought along when it starts, never required, no order implied

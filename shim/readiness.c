@@ -1,5 +1,6 @@
 #include "readiness.h"
 #include "backoff.h"
+#include "log.h"
 #include "paths.h"
 #include "policy.h"
 #include "rpcbind_query.h"
@@ -8,19 +9,38 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-int nfsd_threads(void)
+/* The kernel's nfsd thread count; -1 when it cannot be read. */
+static int threads_seen(void)
 {
 	char *path = path_in_root("/proc/fs/nfsd/threads");
 	FILE *f = fopen(path, "re");
-	int n = 0;
+	int n = -1;
 
 	free(path);
 	if (!f)
-		return 0;
+		return -1;
 	if (fscanf(f, "%d", &n) != 1)
-		n = 0;
+		n = -1;
 	fclose(f);
 	return n;
+}
+
+int nfsd_threads(void)
+{
+	int n = threads_seen();
+
+	return n < 0 ? 0 : n;
+}
+
+int readiness_stop_done(const struct component *c, const char *program)
+{
+	if (c->ready != READY_NFSD_THREADS || threads_seen() != 0)
+		return 0;
+	/* follows the failure (the runner's message, or the program's own
+	 * under exec): why the stop goes on */
+	log_warn("%s: %s failed; %s is not running (the kernel reports 0 threads)", c->name,
+		 program, c->name);
+	return 1;
 }
 
 int expects_registration(const struct ctx *ctx, const struct component *c)

@@ -8,6 +8,13 @@
 
 /* The kernel's nfsd thread count (0 when it cannot be read). */
 int nfsd_threads(void);
+/* After PROGRAM, a stop command of C, failed: 1 (and a note saying so)
+ * when the kernel shows C stopped all the same (nfsd: its threads file
+ * reads 0), 0 when C may still run or it cannot be seen.  Linux returns
+ * EIO to a thread count written while nfsd has no listener, which is the
+ * stop of a server that is already down (nfsdctl passes it on); that
+ * stop has nothing left to do, and no fallback to run. */
+int readiness_stop_done(const struct component *c, const char *program);
 /* Does C wait for its RPC program?  (Not rpc.mountd on a v4-only server.) */
 int expects_registration(const struct ctx *ctx, const struct component *c);
 /* Has C's signal come (RPC program registered, nfsd threads, its socket

@@ -375,11 +375,19 @@ static int run_fallback(struct ctx *ctx, const struct step *s)
 	return run_command(ctx, &alt) == 0;
 }
 
+/* A stop command failed, but the kernel shows its component stopped:
+ * nothing is left to stop, so no fallback either (readiness.h). */
+static int stopped_anyway(const struct step *s, int starting)
+{
+	return !starting && readiness_stop_done(s->c, s->argv.v[0]);
+}
+
 /* A stop command failed.  If the kernel still reports the component up
  * (nfsd threads: `rpc.nfsd 0` failed under a live server), the stop has
  * failed, and what it needs must stay: the runner keeps mountd and the
- * exports for it (still_up).  Where its state shows it gone, or cannot be
- * seen, nothing is left to protect: a warning, as before. */
+ * exports for it (still_up).  Where its state cannot be seen, nothing is
+ * left to protect: a warning, as before (a kernel that shows it gone was
+ * asked before any fallback ran: stopped_anyway). */
 static int stop_failed(const struct ctx *ctx, const struct step *s, struct progress *pr)
 {
 	const struct component *c = s->c;
@@ -445,7 +453,7 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 	}
 	if (!starting)
 		peers_keep(ctx, c);
-	if (run_command(ctx, s) != 0 && !run_fallback(ctx, s)) {
+	if (run_command(ctx, s) != 0 && !stopped_anyway(s, starting) && !run_fallback(ctx, s)) {
 		if (!starting)
 			return stop_failed(ctx, s, pr);
 		if (c->best_effort)

@@ -20,6 +20,42 @@ value() {
 	assert_output ""
 }
 
+# defaults RELEASE: "THREADS VERS4.0" as config reports them, and its
+# nfs-utils line (nfsdctl installed with RELEASE's version text; "-" none,
+# "" a program that prints none)
+defaults() {
+	rm -f "$ROOT/usr/sbin/nfsdctl"
+	[ "$1" = - ] || install_nfsdctl "$1"
+	echo "$(value --distro=none config --get nfsd.threads) $(value --distro=none config --get nfsd.vers4.0)"
+	value --distro=none config | grep '^# nfs-utils: '
+}
+
+@test "default: nfsd.threads and vers4.0 are the installed nfs-utils' own, read from nfsdctl's version text; config names the release" {
+	mkdir -p "$ROOT/usr/sbin"
+	run defaults -
+	assert_output "8 y
+# nfs-utils: before 2.8.1, or built without nfsdctl (not installed)"
+	run defaults ""
+	assert_output "16 y
+# nfs-utils: 2.8.1 or 2.8.2 ($ROOT/usr/sbin/nfsdctl reports no release)"
+	run defaults 2.8.3
+	assert_output "16 y
+# nfs-utils: 2.8.3 ($ROOT/usr/sbin/nfsdctl)"
+	run defaults 2.8.7
+	assert_output --partial "16 y"
+	run defaults 2.9.1
+	assert_output --partial "16 n"
+	run defaults 3.1.1
+	assert_output "16 n
+# nfs-utils: 3.1.1 ($ROOT/usr/sbin/nfsdctl)"
+	# the program's own default is never passed as an option
+	run value --distro=none config --argv nfsd
+	assert_output ""
+	put etc/nfs.conf '[nfsd]\nvers4.0 = y\n'
+	run value --distro=none config --get nfsd.vers4.0
+	assert_output y
+}
+
 @test "nfs.conf beats the default, and still makes no argv" {
 	put etc/nfs.conf '[nfsd]\nthreads = 16\n[mountd]\nport = 20048\nmanage-gids = y\n'
 	run value --distro=none config --get nfsd.threads

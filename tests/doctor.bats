@@ -231,6 +231,32 @@ recorded_pid() {
 	assert_line "WARN  nfsd       expected 16 threads (the program's default); seen 8 threads; fix: nfs-ctl restart nfsd"
 }
 
+# Each release's own defaults: 8 threads before 2.8.2 (16 since, and
+# nfsdctl's always), NFSv4.0 off since 2.9.1.  A started server of each
+# model is OK against them; configuration still beats them.
+@test "doctor for nfs-utils 2.6, 2.8 and 3.1: the installed release's thread and NFSv4.0 defaults are expected" {
+	local v threads v4_0
+	for v in $NFSUTILS_MODELS; do
+		sandbox_nfsutils "$v" rpcbind
+		case $v in
+		2.6) threads=8 v4_0=+ ;;
+		2.8) threads=16 v4_0=+ ;;
+		3.1) threads=16 v4_0=- ;;
+		esac
+		run ctl start server
+		assert_success
+		run ctl doctor server
+		assert_success
+		refute_line --regexp '^(WARN|FAIL) '
+		assert_line "OK    nfsd       expected $threads threads (the program's default); seen $threads threads"
+		assert_line "OK    nfsd       expected -2 +3 +4 ${v4_0}4.0 +4.1 +4.2; seen -2 +3 +4 ${v4_0}4.0 +4.1 +4.2"
+	done
+	# 3.1: NFSv4.0 asked for in nfs.conf, and nfsd still without it
+	printf '[nfsd]\nvers4.0 = y\n' >"$ROOT/etc/nfs.conf"
+	run ctl doctor server
+	assert_line "WARN  nfsd       expected -2 +3 +4 +4.0 +4.1 +4.2 ($ROOT/etc/nfs.conf:2); seen -2 +3 +4 -4.0 +4.1 +4.2; fix: nfs-ctl restart nfsd"
+}
+
 @test "doctor: grace period and statd's monitored peers are information" {
 	ctl start server
 	echo N >"$ROOT/proc/fs/nfsd/v4_end_grace"

@@ -35,6 +35,61 @@ make_sandbox() {
 	export ROOT
 }
 
+# make_sandbox_nfsutils RELEASE: a sandbox with the programs and defaults of
+# one nfs-utils release, as its packages install them:
+#   2.6  Debian 12's 2.6.2: make_sandbox's tree (rpc.statd and sm-notify in
+#        /sbin), no nfsdctl, no fsidd; rpc.nfsd starts 8 threads
+#   2.8  Debian 13's 2.8.3: and nfsdctl (its version text says 2.8.3) and
+#        fsidd; rpc.nfsd starts 16 threads
+#   3.1  Debian forky's 3.1.1: merged /usr (every nfs-utils program in
+#        /usr/sbin, none in /sbin), nfsdctl (3.1.1), fsidd, no blkmapd;
+#        16 threads, NFSv4.0 off
+# $ROOT/etc/stub/nfs-utils tells the stub rpc.nfsd and nfsdctl the defaults
+# (stubd.c); /proc/fs/nfsd/versions is what the kernel then reports.
+make_sandbox_nfsutils() {
+	local v4_0=+
+	make_sandbox
+	case $1 in
+	2.6)
+		echo "threads 8" >"$ROOT/etc/stub/nfs-utils"
+		;;
+	2.8)
+		install_nfsdctl 2.8.3
+		install -m 755 "$STUB_BIN/stubd" "$ROOT/usr/sbin/fsidd"
+		echo "threads 16" >"$ROOT/etc/stub/nfs-utils"
+		;;
+	3.1)
+		mv "$ROOT/sbin/rpc.statd" "$ROOT/sbin/sm-notify" "$ROOT/usr/sbin/"
+		uninstall_stub blkmapd
+		install_nfsdctl 3.1.1
+		install -m 755 "$STUB_BIN/stubd" "$ROOT/usr/sbin/fsidd"
+		echo "threads 16" >"$ROOT/etc/stub/nfs-utils"
+		v4_0=-
+		;;
+	*) fail "make_sandbox_nfsutils: no model of nfs-utils $1" ;;
+	esac
+	echo "versions -2 +3 +4 ${v4_0}4.0 +4.1 +4.2" >>"$ROOT/etc/stub/nfs-utils"
+}
+
+# The models, oldest first (for the tests that run against each).
+NFSUTILS_MODELS="2.6 2.8 3.1"
+
+# sandbox_nfsutils RELEASE [rpcbind]: the test's sandbox replaced by a fresh
+# one of RELEASE (make_sandbox_nfsutils), the stub rpcbind started if asked
+sandbox_nfsutils() {
+	destroy_sandbox
+	make_sandbox_nfsutils "$1"
+	[ "${2:-}" != rpcbind ] || start_rpcbind
+}
+
+# install_nfsdctl [RELEASE]: the stub as nfsdctl; with RELEASE, the text
+# `nfsdctl --version` prints (nfs-utils 2.8.3 and later) is in its file,
+# as the literal is in the real program's
+install_nfsdctl() {
+	install -m 755 "$STUB_BIN/stubd" "$ROOT/usr/sbin/nfsdctl"
+	[ -z "${1:-}" ] || printf 'nfsdctl: %s\n' "$1" >>"$ROOT/usr/sbin/nfsdctl"
+}
+
 # Removes a program from the sandbox ("not installed").
 uninstall_stub() {
 	rm -f "$ROOT/sbin/$1" "$ROOT/usr/sbin/$1" "$ROOT/usr/bin/$1" "$ROOT/bin/$1"

@@ -79,3 +79,37 @@ rpc.nfsd 0"
 	assert_success
 	assert_equal "$(calls)" "nfsdctl autostart"
 }
+
+@test "nfs-utils 3.1: the stop of a server already down succeeds on nfsdctl's EIO (no listener), no rpc.nfsd 0, both inits" {
+	sandbox_nfsutils 3.1 rpcbind
+	# Linux answers a thread count written while nfsd has no listener
+	# with EIO; the rpc.nfsd of nfs-utils before 2.9.2 fails the same way
+	fault nfsdctl no-listener
+	fault rpc.nfsd no-listener
+	echo 0 >"$ROOT/proc/fs/nfsd/threads"
+	run ctl stop server
+	assert_success
+	assert_output --partial "nfsd: $ROOT/usr/sbin/nfsdctl failed; nfsd is not running (the kernel reports 0 threads)"
+	refute_output --partial "rpc.nfsd"
+	assert_equal "$(calls_of nfsdctl)" "nfsdctl threads 0"
+	assert_equal "$(calls_of rpc.nfsd)" ""
+	clear_calls
+	run "$NFS_CTL" --root "$ROOT" exec --stop nfsd
+	assert_success
+	assert_equal "$(calls)" "nfsdctl threads 0"
+}
+
+@test "nfs-utils 3.1: a server that runs is stopped by nfsdctl threads 0 alone, despite the no-listener fault" {
+	sandbox_nfsutils 3.1 rpcbind
+	fault nfsdctl no-listener
+	run ctl start server
+	assert_success
+	assert_equal "$(cat "$ROOT/proc/fs/nfsd/threads")" 16
+	clear_calls
+	run ctl stop server
+	assert_success
+	refute_output --partial "failed"
+	assert_equal "$(calls_of nfsdctl)" "nfsdctl threads 0"
+	assert_equal "$(calls_of rpc.nfsd)" ""
+	assert_equal "$(cat "$ROOT/proc/fs/nfsd/threads")" 0
+}

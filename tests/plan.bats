@@ -136,3 +136,40 @@ line_of() { # PATTERN (ERE) in the steps; 0 when absent
 	refute_line --regexp '^ *[0-9]+ +run +sm-notify'
 	assert_line --regexp '^ *[0-9]+ +run +nfsd '
 }
+
+# nfs-utils 2.6 (Debian 12), 2.8 (Debian 13), 3.1 (forky): where each
+# release installs its programs, nfsd's start and stop, fsidd and blkmapd
+# present or skipped.  The plan's whole start and the steps that differ.
+@test "plan for nfs-utils 2.6, 2.8 and 3.1: programs where the release has them, nfsdctl or rpc.nfsd, fsidd and blkmapd skipped when absent" {
+	local v sbin fsidd nfsd nfsd_stop
+	for v in $NFSUTILS_MODELS; do
+		sandbox_nfsutils "$v"
+		case $v in
+		2.6) sbin=/sbin fsidd= nfsd="rpc.nfsd" nfsd_stop="rpc.nfsd 0" ;;
+		2.8) sbin=/sbin fsidd=y nfsd="nfsdctl autostart" nfsd_stop="nfsdctl threads 0" ;;
+		3.1) sbin=/usr/sbin fsidd=y nfsd="nfsdctl autostart" nfsd_stop="nfsdctl threads 0" ;;
+		esac
+		assert_equal "$(steps start server)" "check rpcbind registered with rpcbind (program 100000)
+mount nfsd-fs /usr/bin/mount -t nfsd -- nfsd /proc/fs/nfsd
+mount pipefs /usr/bin/mount -t rpc_pipefs -- rpc_pipefs /var/lib/nfs/rpc_pipefs
+start statd $sbin/rpc.statd --no-notify
+${fsidd:+start fsidd /usr/sbin/fsidd
+}start mountd /usr/sbin/rpc.mountd
+start idmapd /usr/sbin/rpc.idmapd
+start nfsdcld /usr/sbin/nfsdcld
+run exports /usr/sbin/exportfs -r
+run nfsd /usr/sbin/$nfsd
+run sm-notify $sbin/sm-notify"
+		steps=$(steps stop server)
+		assert_equal "$(line_of "^run nfsd /usr/sbin/$nfsd_stop\$")" 1
+		assert_equal "$(line_of "^stop statd $sbin/rpc.statd\$")" 10
+		run ctl plan start blkmap
+		assert_success
+		if [ "$v" = 3.1 ]; then
+			assert_output --partial " -  skip   blkmapd    (blkmapd not installed (nfs-utils 2.8.5 and later"
+			refute_line --regexp '^ *[0-9]+  '
+		else
+			assert_line --regexp "^ *2  start  blkmapd    $ROOT/usr/sbin/blkmapd\$"
+		fi
+	done
+}

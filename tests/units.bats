@@ -9,6 +9,10 @@ setup() {
 	mkdir -p "$OUT"
 }
 
+teardown() {
+	destroy_sandbox
+}
+
 generate() {
 	run "$NFS_CTL" units --output "$OUT"
 	assert_success
@@ -112,4 +116,41 @@ generate() {
 @test "units without --output is a usage error (2)" {
 	run "$NFS_CTL" units
 	assert_equal "$status" 2
+}
+
+# The units are the same for every release; what they run is decided at
+# each start from what is installed.  ExecStart=/ExecStop= of nfsd.service
+# (`exec nfsd`, `exec --stop nfsd`) and the skip of fsidd's and
+# nfs-blkmap.service's conditions, for nfs-utils 2.6, 2.8 and 3.1.
+@test "units for nfs-utils 2.6, 2.8 and 3.1: exec nfsd runs the release's program, the conditions skip what it lacks" {
+	local v d start stop
+	generate
+	for d in /usr/sbin /sbin /usr/bin /bin; do
+		grep -qx "ConditionFileIsExecutable=|$d/blkmapd" "$OUT/nfs-blkmap.service.in" ||
+			fail "nfs-blkmap.service: no condition for $d/blkmapd"
+	done
+	for v in $NFSUTILS_MODELS; do
+		sandbox_nfsutils "$v"
+		case $v in
+		2.6) start="rpc.nfsd" stop="rpc.nfsd 0" ;;
+		*) start="nfsdctl autostart" stop="nfsdctl threads 0" ;;
+		esac
+		run ctl_systemd exec nfsd
+		assert_success
+		assert_equal "$(calls)" "$start"
+		assert_equal "$(cat "$ROOT/proc/fs/nfsd/threads")" "$([ "$v" = 2.6 ] && echo 8 || echo 16)"
+		clear_calls
+		run ctl_systemd exec --stop nfsd
+		assert_success
+		assert_equal "$(calls)" "$stop"
+		run ctl_systemd exec --installed fsidd
+		assert_equal "$status" "$([ "$v" = 2.6 ] && echo 1 || echo 0)"
+		run ctl_systemd exec --installed blkmapd
+		if [ "$v" = 3.1 ]; then
+			assert_equal "$status" 1
+			assert_output --partial "blkmapd: blkmapd not installed (nfs-utils 2.8.5 and later build it only with --enable-blkmapd; only pNFS block layout clients need it); skipped"
+		else
+			assert_success
+		fi
+	done
 }

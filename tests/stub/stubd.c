@@ -27,12 +27,25 @@
  *     no-watch              nfsdcld: never watches rpc_pipefs/nfsd
  *     fail-stop CODE [MSG]  rpc.nfsd, nfsdctl: asked for 0 threads, print
  *                           MSG, exit CODE, the threads stay
+ *     no-listener           rpc.nfsd, nfsdctl: asked for 0 threads while
+ *                           none run (threads file 0 or absent), fail as
+ *                           Linux's EIO with no listener left does, as
+ *                           nfsdctl says it: "Error: Input/output error",
+ *                           exit 1
  *     report-state          write what the program inherited (cwd, umask,
  *                           nice, host name and UTS namespace, blocked
  *                           and ignored signals, open fds,
  *                           what fd 0 is) to $ROOT/var/log/stub-state.NAME
  *     no-socket             fsidd: never listens on its socket
  *     crash                 fsidd: killed by SIGKILL before it listens
+ *
+ * rpc.nfsd and nfsdctl read the installed nfs-utils' defaults from
+ * $ROOT/etc/stub/nfs-utils (helpers.bash: make_sandbox_nfsutils):
+ *     threads N             rpc.nfsd's thread count when given none
+ *                           (without the file 8; nfsdctl's is always 16)
+ *     versions LIST         what /proc/fs/nfsd/versions reads once nfsd
+ *                           runs ("-2 +3 +4 -4.0 +4.1 +4.2"); without it
+ *                           the file is left alone
  *
  * fsidd stays in the foreground, as the real one does: it listens on the
  * socket that [reexport] fsidd_socket in $ROOT/etc/nfs.conf names (a path
@@ -58,7 +71,7 @@
 struct faults {
 	int fail, fail_code, exit_code, delay_ms, hang, ignore_term;
 	int no_register, no_daemon, slow_register_ms, workers, watch_late_ms, no_watch;
-	int fail_stop, report_state, no_socket, crash, unmonitor;
+	int fail_stop, report_state, no_socket, crash, unmonitor, no_listener;
 	char message[512], stop_message[512];
 	char active[8][512];
 	int n_active;
@@ -184,6 +197,8 @@ static void read_faults(struct faults *f)
 			f->no_socket = 1;
 		} else if (strcmp(line, "crash") == 0) {
 			f->crash = 1;
+		} else if (strcmp(line, "no-listener") == 0) {
+			f->no_listener = 1;
 		} else if (strcmp(line, "unmonitor") == 0) {
 			f->unmonitor = 1;
 		} else if (strcmp(line, "no-daemon") == 0) {
@@ -436,14 +451,52 @@ static void forget_monitored(void)
 		closedir(d);
 }
 
+/* What the threads file says now (0 when absent). */
+static int threads_running(void)
+{
+	FILE *in = fopen(in_root("/proc/fs/nfsd/threads"), "re");
+	int n = 0;
+
+	if (in && fscanf(in, "%d", &n) != 1)
+		n = 0;
+	if (in)
+		fclose(in);
+	return n;
+}
+
+/* The model's defaults (threads, versions); *VERSIONS "" when unset. */
+static int nfsutils_defaults(char *versions, size_t size)
+{
+	FILE *in = fopen(in_root("/etc/stub/nfs-utils"), "re");
+	char line[256];
+	int threads = 8; /* rpc.nfsd's before nfs-utils 2.8.2 */
+
+	versions[0] = '\0';
+	while (in && fgets(line, sizeof(line), in)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (strncmp(line, "versions ", 9) == 0)
+			snprintf(versions, size, "%s\n", line + 9);
+		else
+			sscanf(line, "threads %d", &threads);
+	}
+	if (in)
+		fclose(in);
+	/* nfsdctl has started 16 since it came */
+	return strcmp(name, "nfsdctl") == 0 ? 16 : threads;
+}
+
 static int run_nfsd(const struct faults *f, int argc, char **argv)
 {
-	int threads = 8; /* rpc.nfsd's default */
-	char text[32];
+	char text[32], versions[512];
+	int threads = nfsutils_defaults(versions, sizeof(versions));
 
 	for (int i = 1; i < argc; i++)
 		if (argv[i][0] && strspn(argv[i], "0123456789") == strlen(argv[i]))
 			threads = atoi(argv[i]);
+	if (threads == 0 && f->no_listener && threads_running() == 0) {
+		fprintf(stderr, "Error: Input/output error\n");
+		return 1;
+	}
 	if (threads == 0 && f->fail_stop) {
 		if (*f->stop_message)
 			fprintf(stderr, "%s\n", f->stop_message);
@@ -454,6 +507,8 @@ static int run_nfsd(const struct faults *f, int argc, char **argv)
 		forget_monitored();
 	snprintf(text, sizeof(text), "%d\n", threads);
 	write_file("/proc/fs/nfsd/threads", text);
+	if (threads > 0 && versions[0])
+		write_file("/proc/fs/nfsd/versions", versions);
 	registration(100003, threads > 0);
 	return 0;
 }
