@@ -67,6 +67,11 @@ for prog in sm-notify rpc.nfsd nfsdctl; do
 	chroot "$root" dpkg-divert --quiet --rename \
 		--divert "/usr/sbin/$prog.distrib" --add "/usr/sbin/$prog"
 	install -m 755 "$here/guest/wrap-$prog" "$root/usr/sbin/$prog"
+	# An instrument stands for the program it wraps: nfs-ctl reads the
+	# nfs-utils release from nfsdctl's file ("nfsdctl: 3.1.1",
+	# docs/configuration.md), so the wrapper carries the wrapped text.
+	said=$(grep -ao "$prog: [0-9][0-9.]*[0-9]" "$root/usr/sbin/$prog.distrib" | head -n 1)
+	[ -z "$said" ] || echo "# the wrapped program reports: $said" >>"$root/usr/sbin/$prog"
 done
 
 # --- the two modes -------------------------------------------------------
