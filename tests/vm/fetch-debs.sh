@@ -17,7 +17,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/lists/partial" "$tmp/cache/archives/partial" "$out"
 echo "deb $mirror $release main" >"$tmp/sources.list"
-echo "deb $mirror $release-updates main" >>"$tmp/sources.list"
+# A stable release has an -updates suite; testing (forky) has none.
+echo "deb $mirror $release-updates main" >"$tmp/updates.list"
 apt_() {
 	apt-get -q -o Dir::Etc::SourceList="$tmp/sources.list" \
 		-o Dir::Etc::SourceParts=/nonexistent -o Dir::State::Lists="$tmp/lists" \
@@ -25,6 +26,10 @@ apt_() {
 		-o Acquire::Check-Valid-Until=false "$@"
 }
 : >"$tmp/status"
+if ! apt_ -o Dir::Etc::SourceList="$tmp/updates.list" update >"$tmp/update.log" 2>&1; then
+	: >"$tmp/updates.list"
+fi
+cat "$tmp/updates.list" >>"$tmp/sources.list"
 apt_ update >"$tmp/update.log" 2>&1 || { cat "$tmp/update.log" >&2; exit 1; }
 for p in "$@"; do
 	v=$(awk -v p="$p" '$1 == p || $1 == p ":amd64" { print $2 }' "$rootfs/packages.lst")
