@@ -78,6 +78,10 @@ unitdir() {
 		# no init script: the package is built --with-lsb-hookdir
 		echo /sbin/start-statd
 		echo /usr/sbin/start-statd
+		taken_generators | while read -r f; do
+			echo "/lib/systemd/system-generators/$f"
+			echo "/usr/lib/systemd/system-generators/$f"
+		done
 	} | LC_ALL=C sort >"$BATS_TEST_TMPDIR/expected"
 	run diff -u "$BATS_TEST_TMPDIR/expected" "$DIVERTS"
 	assert_success
@@ -87,6 +91,11 @@ unitdir() {
 	assert_success
 }
 
+# nfs-utils' generators whose units the package takes over (data of the package)
+taken_generators() {
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP_SRCDIR/contrib/debian/taken-generators"
+}
+
 # shared FIXTURE: the fixture's paths whose name the package also installs
 shared() {
 	local path name
@@ -94,15 +103,16 @@ shared() {
 		name=${path##*/}
 		case $path in
 		*/systemd/system/*) [ -e "$DATA/$(unitdir)/$name" ] || [ -L "$DATA/$(unitdir)/$name" ] ;;
+		*/system-generators/*) false ;; # by name they are not the package's (below)
 		/etc/init.d/*) false ;; # Debian's scripts stay theirs (the hook)
 		*) [ -e "$DATA$path" ] || [ -L "$DATA$path" ] ;;
 		esac && echo "$path"
 	done
 }
 
-@test "divert list: every path nfs-ctl shares with nfs-common/nfs-kernel-server of Debian 12 and 13" {
+@test "divert list: every path nfs-ctl shares with nfs-common/nfs-kernel-server of Debian 12, 13 and 14" {
 	local release path
-	for release in debian12 debian13; do
+	for release in debian12 debian13 debian14; do
 		shared "$release.paths" >"$BATS_TEST_TMPDIR/$release"
 		while read -r path; do
 			grep -qxF "$path" "$DIVERTS" || fail "$release: $path is shared but not diverted"
@@ -112,6 +122,23 @@ shared() {
 	[ "$(grep -c systemd/system/ "$BATS_TEST_TMPDIR/debian12")" -ge 12 ]
 	grep -qx /usr/sbin/start-statd "$BATS_TEST_TMPDIR/debian12"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/debian13")" -ge 12 ]
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/debian14")" -ge 12 ]
+}
+
+@test "divert list: nfs-utils' generators that write nfs-ctl's units are diverted; nfsroot-generator is not" {
+	local release path
+	for release in debian12 debian13 debian14; do
+		grep '/system-generators/' "$FIXTURES/$release.paths" >"$BATS_TEST_TMPDIR/gen"
+		[ -s "$BATS_TEST_TMPDIR/gen" ] || fail "$release: the fixture lists no generator"
+		while read -r path; do
+			case ${path##*/} in
+			rpc-pipefs-generator | nfs-server-generator)
+				grep -qxF "$path" "$DIVERTS" || fail "$release: $path is not diverted" ;;
+			*) ! grep -qxF "$path" "$DIVERTS" || fail "$release: $path is diverted" ;;
+			esac
+		done <"$BATS_TEST_TMPDIR/gen"
+	done
+	grep -qx /usr/lib/systemd/system-generators/nfsroot-generator "$FIXTURES/debian14.paths"
 }
 
 @test "maintainer scripts: complete, sh -n and shellcheck clean, --rename diversions by nfs-ctl" {
@@ -217,6 +244,9 @@ in_root() { chroot "$R" "$@"; }
 	cmp "$R$server_unit" "$DATA/$(unitdir)/nfs-server.service"
 	[ -f "$R/lib/lsb/init-functions.d/50-nfs-ctl" ]
 	[ ! -e "$R/etc/init.d/nfs-server" ]
+	# nfs-utils' generator of rpc_pipefs.target is moved aside: it must not run
+	[ ! -e "$R/usr/lib/systemd/system-generators/rpc-pipefs-generator" ]
+	[ -x "$R/usr/lib/systemd/system-generators/rpc-pipefs-generator.distrib" ]
 	# while installed, dpkg knows both: nfs-ctl's file and the diverted one
 	run in_root dpkg-query -S /usr/sbin/start-statd
 	assert_line "nfs-ctl, nfs-common: /usr/sbin/start-statd"
@@ -227,6 +257,8 @@ in_root() { chroot "$R" "$@"; }
 	refute_output --partial "nfs-ctl"
 	[ ! -e "$R/usr/sbin/start-statd.distrib" ]
 	[ ! -L "$R/usr/sbin/start-statd" ]
+	[ -x "$R/usr/lib/systemd/system-generators/rpc-pipefs-generator" ]
+	[ ! -e "$R/usr/lib/systemd/system-generators/rpc-pipefs-generator.distrib" ]
 	[ ! -e "$R/lib/lsb/init-functions.d/50-nfs-ctl" ]
 	run in_root dpkg --verify nfs-common nfs-kernel-server
 	refute_output --regexp '^..5'
