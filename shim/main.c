@@ -39,6 +39,7 @@ static void usage(FILE *out)
 	      "  env [--output FILE]                     environment file for legacy units\n"
 	      "  units --output DIR                      write the systemd units\n"
 	      "  doctor [--format=text|json] [TARGET]    compare what runs with the plan\n"
+	      "  run [--stop-timeout=SECONDS] [TARGET]   start, stay in the foreground, stop on TERM\n"
 	      "Options:\n"
 	      "  --root DIR          relocate every path (tests, packaging)\n"
 	      "  --init=sysv|systemd override init system detection\n"
@@ -112,6 +113,7 @@ static int dispatch(struct ctx *ctx, const char *cmd, int argc, char **argv)
 		{ "start-statd", cmd_start_statd }, { "units", cmd_units },
 		{ "config", cmd_config }, { "env", cmd_env },
 		{ "generator", cmd_generator }, { "doctor", cmd_doctor },
+		{ "run", cmd_run },
 	};
 
 	enum action action;
