@@ -8,7 +8,7 @@
 
 static int same_process(const struct watched *d)
 {
-	return proc_alive(d->pid) && proc_starttime(d->pid) == d->start;
+	return d->start && proc_alive(d->pid) && proc_starttime(d->pid) == d->start;
 }
 
 void run_watch_running(struct ctx *ctx, const struct scope *what, struct run_watch *out)
@@ -27,7 +27,12 @@ void run_watch_running(struct ctx *ctx, const struct scope *what, struct run_wat
 			continue;
 		daemon_id_init(&id, ctx, s->c, s->argv.v[0]);
 		d->c = s->c;
-		if (pidrec_lookup(s->c, &id, &d->pid, &d->start) == PID_RUNNING)
+		d->pid = 0;
+		d->start = 0;
+		/* a record whose daemon already died counts, as dead (start 0
+		 * is no process's): a death between the start and the watch
+		 * still ends the run */
+		if (pidrec_lookup(s->c, &id, &d->pid, &d->start) != PID_NONE && d->pid > 0)
 			out->n++;
 	}
 	plan_free(&p);

@@ -15,7 +15,8 @@
 struct watched {
 	const struct component *c;
 	pid_t pid;
-	unsigned long long start; /* proc_starttime: the process, not just the pid */
+	unsigned long long start; /* proc_starttime: the process, not just the pid;
+				   * 0: found dead */
 };
 
 struct run_watch {
@@ -23,7 +24,8 @@ struct run_watch {
 	size_t n;
 };
 
-/* The members of WHAT's start plan whose daemon runs now (pid records). */
+/* The members of WHAT's start plan that have a pid record (ours or the
+ * daemon's own): running, or dead (start 0) when the record is stale. */
 void run_watch_running(struct ctx *ctx, const struct scope *what, struct run_watch *out);
 /* Removes from W what BEFORE already held (the same process): what is
  * left is what this run started. */
