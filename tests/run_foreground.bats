@@ -45,11 +45,12 @@ run_bg() {
 	RUN_PID=$!
 }
 
-# Waits until the probe says the server runs (0) and the run is up.
+# Waits until the start is complete (the target's mark comes after
+# sm-notify) and the probe says the server runs (0).
 wait_serving() {
 	local i
 	for ((i = 0; i < 250; i++)); do
-		ctl status server >/dev/null 2>&1 && return 0
+		[ -e "$ROOT/run/nfs-ctl/server.active" ] && ctl status server >/dev/null 2>&1 && return 0
 		kill -0 "$RUN_PID" 2>/dev/null || break
 		sleep 0.02
 	done
