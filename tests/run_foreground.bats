@@ -18,26 +18,6 @@ teardown() {
 	sandbox_teardown
 }
 
-START_CALLS="mount -t nfsd -- nfsd @ROOT@/proc/fs/nfsd
-mount -t rpc_pipefs -- rpc_pipefs @ROOT@/var/lib/nfs/rpc_pipefs
-rpc.statd --no-notify
-rpc.mountd
-rpc.idmapd
-nfsdcld
-exportfs -r
-rpc.nfsd
-sm-notify [threads=8]"
-
-# The runner's stop of the server: threads to 0, exports withdrawn and
-# flushed, then the daemons in the reverse of the start order.
-STOP_CALLS="rpc.nfsd 0
-exportfs -au
-exportfs -f
-nfsdcld:stopped TERM
-rpc.idmapd:stopped TERM
-rpc.mountd:stopped TERM
-rpc.statd:stopped TERM"
-
 # run_bg ARGS...: `nfs-ctl run ARGS` in the background (stderr in
 # $ROOT/run.err, fd 3 closed for bats); RUN_PID is its pid.
 run_bg() {
@@ -88,7 +68,7 @@ zombies_of() {
 @test "run: starts in the graph's order, stays, and is the daemons' reaper" {
 	run_bg run
 	wait_serving
-	assert_equal "$(calls)" "${START_CALLS//@ROOT@/$ROOT}"
+	assert_equal "$(calls)" "${START_SERVER_CALLS//@ROOT@/$ROOT}"
 	# the forking daemons' parents exited: their children are ours
 	for d in rpc.statd rpc.mountd rpc.idmapd nfsdcld; do
 		assert_equal "$(awk '/^PPid:/ { print $2 }' "/proc/$(stub_pids "$d")/status")" "$RUN_PID"
@@ -106,7 +86,7 @@ zombies_of() {
 	kill -TERM "$RUN_PID"
 	wait_run 10
 	assert_equal "$RUN_RC" 0
-	assert_equal "$(calls)" "$STOP_CALLS"
+	assert_equal "$(calls)" "$STOP_SERVER_CALLS"
 	assert_equal "$(daemons_left)" 0
 	[ ! -e "$ROOT/run/nfs-ctl/server.active" ]
 	assert_equal "$(cat "$ROOT/run.err")" ""
@@ -121,7 +101,7 @@ zombies_of() {
 	kill -INT "$RUN_PID"
 	wait_run 10
 	assert_equal "$RUN_RC" 0
-	assert_equal "$(calls)" "$STOP_CALLS"
+	assert_equal "$(calls)" "$STOP_SERVER_CALLS"
 	assert_equal "$(daemons_left)" 0
 }
 
@@ -358,6 +338,6 @@ nfs-ctl: statd: killing pid $statd"
 	kill -TERM "$init"
 	wait_run 10
 	assert_equal "$RUN_RC" 0
-	assert_equal "$(calls)" "$STOP_CALLS"
+	assert_equal "$(calls)" "$STOP_SERVER_CALLS"
 	assert_equal "$(daemons_left)" 0
 }
