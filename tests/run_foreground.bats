@@ -341,3 +341,36 @@ nfs-ctl: statd: killing pid $statd"
 	assert_equal "$(calls)" "$STOP_SERVER_CALLS"
 	assert_equal "$(daemons_left)" 0
 }
+
+@test "SIGTERM during the start: the start finishes, then the orderly stop, exit 0" {
+	fault rpc.nfsd "delay 600"
+	run_bg run
+	# rpc.nfsd (which records its call after its delay) runs now
+	for ((i = 0; i < 250; i++)); do
+		[ "$(order_of exportfs -r)" -eq 0 ] || break
+		sleep 0.02
+	done
+	kill -TERM "$RUN_PID"
+	[ "$(order_of rpc.nfsd)" -eq 0 ]
+	wait_run 10
+	assert_equal "$RUN_RC" 0
+	assert_equal "$(calls)" "${START_SERVER_CALLS//@ROOT@/$ROOT}
+$STOP_SERVER_CALLS"
+	assert_equal "$(daemons_left)" 0
+}
+
+@test "run client: a target without daemons to watch stays until SIGTERM" {
+	run_bg run client
+	for ((i = 0; i < 250; i++)); do
+		[ -e "$ROOT/run/nfs-ctl/client.active" ] && break
+		sleep 0.02
+	done
+	[ -e "$ROOT/run/nfs-ctl/client.active" ]
+	sleep 1.2 # a watch tick
+	kill -0 "$RUN_PID"
+	kill -TERM "$RUN_PID"
+	wait_run 10
+	assert_equal "$RUN_RC" 0
+	[ ! -e "$ROOT/run/nfs-ctl/client.active" ]
+	assert_equal "$(cat "$ROOT/run.err")" ""
+}
