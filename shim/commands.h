@@ -18,6 +18,8 @@ int cmd_config(struct ctx *ctx, int argc, char **argv);
 int cmd_env(struct ctx *ctx, int argc, char **argv);
 int cmd_generator(struct ctx *ctx, int argc, char **argv);
 int cmd_doctor(struct ctx *ctx, int argc, char **argv);
+/* The foreground mode for containers and supervisors (cmd_run.c). */
+int cmd_run(struct ctx *ctx, int argc, char **argv);
 /* `status` without a target (cmd_status.c). */
 int status_every_target(struct ctx *ctx);
 

@@ -49,7 +49,7 @@ static const char *const nfsrahead[] = { "nfs", "nfs4", "nfsv4",
 	"default", NULL };
 /* nfs-ctl's own switches: what legacy NEED_* variables set. */
 static const char *const nfs_ctl[] = { "need-statd", "need-idmapd",
-	"need-gssd", "need-svcgssd", "need-blkmapd", "nfsd-priority", NULL };
+	"need-gssd", "need-svcgssd", "need-blkmapd", "nfsd-priority", "stop-timeout", NULL };
 /* Raw option strings for one daemon (legacy *OPTS / *ARGS variables). */
 static const char *const args[] = { "nfsd", "mountd", "statd",
 	"sm-notify", "idmapd", "gssd", "svcgssd", "blkmapd", "nfsdcld", NULL };

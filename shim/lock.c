@@ -16,13 +16,19 @@
 
 /* O_NOFOLLOW: /run is root's, but a lock must never be a symlink to
  * something else. */
-static int open_lock_file(void)
+static int open_lock_file(int how)
 {
 	char *path = path_in_root(LOCK_FILE);
 	int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 
-	if (fd < 0)
-		log_error("%s: %s", path, strerror(errno));
+	/* a container's read-only /run: say what the file is for and what
+	 * fixes it, since no setting moves it (only --root moves every path).
+	 * A shared lock only waits for an action in progress, and none can
+	 * hold a lock that cannot be created: nothing to say */
+	if (fd < 0 && !(how == LOCK_SH && errno == EROFS))
+		log_error("cannot open the lock file %s: %s; nfs-ctl serialises its starts and stops "
+			  "with it, so /run must be writable (in a container: a tmpfs on /run)",
+			  path, strerror(errno));
 	free(path);
 	return fd;
 }
@@ -68,7 +74,7 @@ static int wait_for_lock(int fd, int how, int timeout_ms)
 
 static int acquire(int how, int timeout_ms)
 {
-	int fd = open_lock_file();
+	int fd = open_lock_file(how);
 
 	if (fd < 0)
 		return -1;

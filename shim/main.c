@@ -9,13 +9,12 @@
 #include "log.h"
 #include "lsb.h"
 #include "paths.h"
+#include "seconds.h"
 #include "run_systemd.h"
 #include "sysv_actions.h"
 #include "graph.h"
 
-#include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +39,7 @@ static void usage(FILE *out)
 	      "  env [--output FILE]                     environment file for legacy units\n"
 	      "  units --output DIR                      write the systemd units\n"
 	      "  doctor [--format=text|json] [TARGET]    compare what runs with the plan\n"
+	      "  run [--stop-timeout=SECONDS] [TARGET]   start, stay in the foreground, stop on TERM\n"
 	      "Options:\n"
 	      "  --root DIR          relocate every path (tests, packaging)\n"
 	      "  --init=sysv|systemd override init system detection\n"
@@ -113,6 +113,7 @@ static int dispatch(struct ctx *ctx, const char *cmd, int argc, char **argv)
 		{ "start-statd", cmd_start_statd }, { "units", cmd_units },
 		{ "config", cmd_config }, { "env", cmd_env },
 		{ "generator", cmd_generator }, { "doctor", cmd_doctor },
+		{ "run", cmd_run },
 	};
 
 	enum action action;
@@ -136,26 +137,6 @@ static int parse_init(struct ctx *ctx, const char *arg)
 		ctx->init = INIT_AUTO;
 	else
 		return -1;
-	return 0;
-}
-
-/* SECONDS of --timeout and NFS_CTL_TIMEOUT: a plain decimal number from
- * 0.001 to 86400 (a day).  strtod alone takes "nan" (then the cast to int
- * is undefined), "inf", hex and blanks, and 0.0001 would wait 0 ms. */
-#define TIMEOUT_RULE "expected seconds, a decimal number from 0.001 to 86400"
-
-static int parse_timeout(struct ctx *ctx, const char *arg)
-{
-	char *end;
-	double s;
-
-	if (!*arg || arg[strspn(arg, "0123456789.")] != '\0')
-		return -1;
-	errno = 0;
-	s = strtod(arg, &end);
-	if (*end || errno || !isfinite(s) || s < 0.001 || s > 86400)
-		return -1;
-	ctx->timeout_ms = (int)(s * 1000 + 0.5);
 	return 0;
 }
 
@@ -184,8 +165,8 @@ int main(int argc, char **argv)
 	signal(SIGCHLD, SIG_DFL);
 	env_own_trust(strcmp(base, "start-statd") != 0);
 	paths_set_root(env_own("NFS_CTL_ROOT"));
-	if (env_own("NFS_CTL_TIMEOUT") && parse_timeout(&ctx, env_own("NFS_CTL_TIMEOUT")) < 0) {
-		log_error("NFS_CTL_TIMEOUT=%s: " TIMEOUT_RULE, env_own("NFS_CTL_TIMEOUT"));
+	if (env_own("NFS_CTL_TIMEOUT") && seconds_parse_ms(env_own("NFS_CTL_TIMEOUT"), &ctx.timeout_ms) < 0) {
+		log_error("NFS_CTL_TIMEOUT=%s: " SECONDS_RULE, env_own("NFS_CTL_TIMEOUT"));
 		return LSB_ERR_ARGS;
 	}
 	strv_init(&sets);
@@ -202,8 +183,8 @@ int main(int argc, char **argv)
 		case 'd': ctx.distro = optarg; break;
 		case 's': strv_add(&sets, optarg); break;
 		case 't':
-			if (parse_timeout(&ctx, optarg) < 0) {
-				log_error("--timeout=%s: " TIMEOUT_RULE, optarg);
+			if (seconds_parse_ms(optarg, &ctx.timeout_ms) < 0) {
+				log_error("--timeout=%s: " SECONDS_RULE, optarg);
 				return LSB_ERR_ARGS;
 			}
 			break;

@@ -69,10 +69,23 @@ char *pidrec_path(const struct component *c)
 	return state_path(c->name, ".pid");
 }
 
+/* Our record of C, when there is one: its path through state_file(),
+ * which vets the directory; no record, no directory made for it (a
+ * read-only /run in a client container is no error for a lookup). */
+static char *record_if_any(const struct component *c)
+{
+	char *path = pidrec_path(c);
+	struct stat st;
+	int any = lstat(path, &st) == 0;
+
+	free(path);
+	return any ? state_file(c->name, ".pid") : NULL;
+}
+
 enum pid_state pidrec_lookup(const struct component *c, const struct daemon_id *id,
 			     pid_t *pid, unsigned long long *start)
 {
-	char *ours = state_file(c->name, ".pid");
+	char *ours = record_if_any(c);
 	int stale = 0, r = 0;
 
 	if (ours) {

@@ -186,6 +186,28 @@ ctl_systemd() {
 	"$NFS_CTL" --root "$ROOT" --init=systemd "$@"
 }
 
+# The calls a start of the server makes, in order, with exact argv
+# (@ROOT@: the sandbox; sysv.bats, run_foreground.bats).
+START_SERVER_CALLS="mount -t nfsd -- nfsd @ROOT@/proc/fs/nfsd
+mount -t rpc_pipefs -- rpc_pipefs @ROOT@/var/lib/nfs/rpc_pipefs
+rpc.statd --no-notify
+rpc.mountd
+rpc.idmapd
+nfsdcld
+exportfs -r
+rpc.nfsd
+sm-notify [threads=8]"
+
+# The runner's stop of the server: threads to 0, exports withdrawn and
+# flushed, then the daemons in the reverse of the start order.
+STOP_SERVER_CALLS="rpc.nfsd 0
+exportfs -au
+exportfs -f
+nfsdcld:stopped TERM
+rpc.idmapd:stopped TERM
+rpc.mountd:stopped TERM
+rpc.statd:stopped TERM"
+
 # The recorded calls, without timestamps and pids: "NAME ARG..."
 calls() {
 	cut -d' ' -f4- "$ROOT/var/log/stub-calls.log"

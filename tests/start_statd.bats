@@ -187,3 +187,36 @@ live_statd() {
 	assert_equal "$(count_procs rpc.statd)" 0
 	[ ! -e "$ROOT/run/sendsigs.omit.d/rpc.statd" ]
 }
+
+# A client container's read-only /run: a bind mount of the sandbox's run
+# directory onto itself, read-only (root in the sandbox may mount).
+readonly_run() {
+	mount --bind "$ROOT/run" "$ROOT/run" 2>/dev/null &&
+		mount -o remount,ro,bind "$ROOT/run" 2>/dev/null ||
+		skip "cannot mount a read-only /run here"
+	RO_RUN=1
+}
+
+teardown_readonly_run() {
+	[ -z "${RO_RUN:-}" ] || umount "$ROOT/run"
+}
+
+@test "sysv, read-only /run: a statd registered with rpcbind that answers is used, nothing runs" {
+	# the stub rpcbind answers NULL calls on the address it wrote there
+	cp "$ROOT/run/stub-rpcbind.port" "$ROOT/run/stub-rpcbind/100024"
+	readonly_run
+	run start_statd
+	teardown_readonly_run
+	assert_success
+	assert_output ""
+	assert_equal "$(calls)" ""
+}
+
+@test "sysv, read-only /run and no statd: exit 1, the lock file's path and the fix named" {
+	readonly_run
+	run start_statd
+	teardown_readonly_run
+	assert_failure 1
+	assert_output "nfs-ctl: cannot open the lock file $ROOT/run/nfs-ctl.lock: Read-only file system; nfs-ctl serialises its starts and stops with it, so /run must be writable (in a container: a tmpfs on /run)"
+	assert_equal "$(calls)" ""
+}

@@ -12,17 +12,6 @@ teardown() {
 	sandbox_teardown
 }
 
-# The calls a start of the server makes, in order, with exact argv.
-START_SERVER_CALLS="mount -t nfsd -- nfsd @ROOT@/proc/fs/nfsd
-mount -t rpc_pipefs -- rpc_pipefs @ROOT@/var/lib/nfs/rpc_pipefs
-rpc.statd --no-notify
-rpc.mountd
-rpc.idmapd
-nfsdcld
-exportfs -r
-rpc.nfsd
-sm-notify [threads=8]"
-
 @test "start server: exact calls in lock-recovery order" {
 	run ctl start server
 	assert_success
@@ -107,13 +96,7 @@ sm-notify [threads=8]"
 	clear_calls
 	run ctl stop server
 	assert_success
-	assert_equal "$(calls)" "rpc.nfsd 0
-exportfs -au
-exportfs -f
-nfsdcld:stopped TERM
-rpc.idmapd:stopped TERM
-rpc.mountd:stopped TERM
-rpc.statd:stopped TERM"
+	assert_equal "$(calls)" "$STOP_SERVER_CALLS"
 	assert_equal "$(daemons_left)" 0
 	assert_equal "$(cat "$ROOT/proc/fs/nfsd/threads")" 0
 	! registered 100024
