@@ -156,7 +156,7 @@ static void write_header(FILE *f)
  * none of the directories nfs-ctl looks in (nfs-server.target Requires= it,
  * and a skipped unit fails no Requires=).  systemd checks the file itself:
  * an ExecCondition= command put a process of ours in front of mountd on
- * every start of the server (bench/RESULTS.md, issue 14). */
+ * every start of the server (bench/results/RESULTS-history.md, issue 14). */
 static void installed_conditions(FILE *f, const struct component *c)
 {
 	const char *dir = program_dirs();
