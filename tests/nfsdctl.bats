@@ -91,3 +91,64 @@ rpc.nfsd 0"
 	assert_equal "$(calls)" "nfsdctl autostart"
 }
 
+# The decision and its words are semantics.c's, for both modes: the same
+# scenario through the sysv runner and through the units' `exec` must
+# print the same lines (Debian testing's nfsdctl 3.1.1 on Linux 7.2 fails
+# with "Invalid argument").
+@test "both modes: nfsdctl fails, rpc.nfsd serves: start server and exec nfsd, stop server and exec --stop nfsd print the same lines" {
+	fault nfsdctl "fail 1 nfsdctl: Error: Invalid argument"
+	run ctl start server
+	assert_success
+	sysv_start=$output
+	run ctl stop server
+	assert_success
+	sysv_stop=$output
+	assert_equal "$(cat "$ROOT/proc/fs/nfsd/threads")" 0
+	clear_calls
+	run ctl_systemd exec nfsd
+	assert_success
+	assert_equal "$output" "$sysv_start"
+	run ctl_systemd exec --stop nfsd
+	assert_success
+	assert_equal "$output" "$sysv_stop"
+	assert_equal "$(calls)" "nfsdctl autostart
+rpc.nfsd
+nfsdctl threads 0
+rpc.nfsd 0"
+	assert_equal "$sysv_start" "$(fell_back started "nfsdctl: Error: Invalid argument")"
+	assert_equal "$sysv_stop" "$(fell_back stopped "nfsdctl: Error: Invalid argument")"
+}
+
+@test "both modes: nfsdctl and rpc.nfsd fail at start: each program's words once, one error, exit 1" {
+	fault nfsdctl "fail 1 nfsdctl: lockd configuration failure"
+	fault rpc.nfsd "fail 2 rpc.nfsd: unable to set any sockets for nfsd"
+	both="nfsdctl: lockd configuration failure
+rpc.nfsd: unable to set any sockets for nfsd
+nfs-ctl: nfsd: nfsdctl autostart failed (exit 1), and rpc.nfsd failed too (exit 2)"
+	run ctl start server
+	assert_failure 1
+	assert_output "$both
+nfs-ctl: start server failed at nfsd; started in this run: statd mountd idmapd nfsdcld exports; not run: sm-notify"
+	run ctl_systemd exec nfsd
+	assert_failure 1
+	assert_output "$both"
+	assert_equal "$(calls_of sm-notify)" ""
+}
+
+@test "both modes: nfsdctl threads 0 and rpc.nfsd 0 fail under a live nfsd: one error each, exit 1; sysv keeps what nfsd needs" {
+	ctl start server
+	fault nfsdctl "fail-stop 1 nfsdctl: Error: Invalid argument"
+	fault rpc.nfsd "fail-stop 1 rpc.nfsd: unable to stop the server"
+	both="nfsdctl: Error: Invalid argument
+rpc.nfsd: unable to stop the server
+nfs-ctl: nfsd: nfsdctl threads 0 failed (exit 1), and rpc.nfsd 0 failed too (exit 1)"
+	run ctl_systemd exec --stop nfsd
+	assert_failure 1
+	assert_output "$both"
+	run ctl stop server
+	assert_failure 1
+	assert_line --index 0 "nfsdctl: Error: Invalid argument"
+	assert_line --index 2 "nfs-ctl: nfsd: nfsdctl threads 0 failed (exit 1), and rpc.nfsd 0 failed too (exit 1)"
+	assert_line --index 3 "nfs-ctl: nfsd: $ROOT/usr/sbin/rpc.nfsd failed and nfsd still runs: what it comes after is left running"
+	[ "$(cat "$ROOT/proc/fs/nfsd/threads")" -gt 0 ]
+}
