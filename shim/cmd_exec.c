@@ -7,14 +7,13 @@
 #include "exec_until_ready.h"
 #include "graph.h"
 #include "log.h"
-#include "once_mark.h"
-#include "peers_keep.h"
 #include "lsb.h"
 #include "pipe_watch.h"
 #include "plan.h"
 #include "policy.h"
 #include "proc.h"
 #include "readiness.h"
+#include "semantics.h"
 #include "socket_ready.h"
 #include "xalloc.h"
 
@@ -38,27 +37,30 @@ static int exec_argv(const struct strv *argv)
 	return errno == ENOENT ? LSB_ERR_NOT_INSTALLED : LSB_ERR_GENERIC;
 }
 
-/* A newer program with an older fallback (nfsdctl, rpc.nfsd) runs as a
- * child; only when it fails is the older one exec'd. */
-static int exec_with_fallback(struct ctx *ctx, const struct component *c, int stop,
-			      const struct strv *argv)
+/* A command of ours run as a child on the unit's stderr (sem_run_fn);
+ * the setup is ours already, and the child inherits it. */
+static void run_child(void *arg, const struct strv *argv, struct sem_outcome *o)
+{
+	const struct ctx *ctx = arg;
+
+	o->how = proc_run_inherit(argv, ctx->timeout_ms, &o->status);
+	o->output = NULL;
+}
+
+/* C's command, when it has no older program to fall back to, replaces
+ * us.  With one (nfsdctl, then rpc.nfsd) both run as children, so that
+ * semantics_run can say which ran, or that both failed. */
+static int exec_or_fall_back(struct ctx *ctx, const struct component *c, int stop,
+			     const struct strv *argv)
 {
 	struct strv alt;
-	const char *why = NULL;
-	int status = 0, rc;
+	int rc = LSB_OK;
 
 	strv_init(&alt);
-	if (!plan_fallback_argv(ctx, c, stop, &alt, &why)) {
-		strv_free(&alt);
-		return exec_argv(argv);
-	}
-	if ((proc_run_inherit(argv, ctx->timeout_ms, &status) == RUN_EXITED && status == 0) ||
-	    (stop && readiness_stop_done(c, argv->v[0]))) {
-		strv_free(&alt);
-		return LSB_OK;
-	}
-	log_warn("%s: %s failed; running %s instead", c->name, argv->v[0], alt.v[0]);
-	rc = exec_argv(&alt);
+	if (!plan_fallback_argv(ctx, c, stop, &alt, NULL))
+		rc = exec_argv(argv);
+	else if (semantics_run(ctx, c, stop, argv, &alt, run_child, ctx) == SEM_RAN_FAILED)
+		rc = LSB_ERR_GENERIC;
 	strv_free(&alt);
 	return rc;
 }
@@ -78,7 +80,7 @@ static int exec_steps(struct ctx *ctx, const struct plan *p)
 			return LSB_ERR_GENERIC;
 		}
 	}
-	return exec_with_fallback(ctx, p->steps[last].c, 1, &p->steps[last].argv);
+	return exec_or_fall_back(ctx, p->steps[last].c, 1, &p->steps[last].argv);
 }
 
 /* The processes of the unit we run in (ExecStartPost= runs in the
@@ -163,21 +165,36 @@ static int exec_ready(struct ctx *ctx, const struct component *c)
 	return exec_wait_watched(ctx, c, pids, n);
 }
 
-/* A once-per-boot component that already ran this boot: its unit runs
- * again whenever the server restarts (PartOf= the server target).  It
- * runs once more, with the graph's again_arg, only when what it told the
- * peers was lost since (once_mark_again: lockd restarted); otherwise
- * nothing runs, as under the sysv runner.  1: run A. */
-static int exec_again(const struct component *c, struct strv *a)
+/* `exec COMPONENT` (ExecStart=).  A once-per-boot component's unit runs
+ * again whenever the server restarts (PartOf= the server target):
+ * semantics_start decides whether anything runs, and with what. */
+static int exec_start(struct ctx *ctx, const struct component *c)
 {
-	if (!once_mark_again(c)) {
-		log_info("%s: already ran since boot, and the kernel's %s kept its state since: "
-			 "nothing to tell", c->name, c->again_after ? c->again_after : "state");
-		return 0;
+	struct strv a;
+	struct proc_setup setup;
+	int missing = 0, rc = LSB_OK;
+
+	conf_diag_show_conflicts();
+	strv_init(&a);
+	plan_start_argv(ctx, c, &a, &missing);
+	/* ourselves: the command (and its fallback) inherit it */
+	policy_setup(ctx, c, &setup);
+	if (missing) {
+		log_error("%s: %s is not installed", c->name, a.v[0]);
+		rc = LSB_ERR_NOT_INSTALLED;
+	} else if (semantics_start(c, &a) == SEM_START_DONE) {
+		rc = LSB_OK;
+	} else if (proc_apply_setup(&setup) < 0) {
+		log_error("%s: cannot run %s under host name %s ([%s] %s): %s", c->name,
+			  a.v[0], setup.host_name, c->host_name.section, c->host_name.key,
+			  strerror(errno));
+		rc = LSB_ERR_GENERIC;
+	} else {
+		rc = readiness_waited_by_exec(c) ? exec_until_ready(ctx, c, &a)
+						 : exec_or_fall_back(ctx, c, 0, &a);
 	}
-	if (!strv_contains(a, c->again_arg))
-		strv_add(a, c->again_arg);
-	return 1;
+	strv_free(&a);
+	return rc;
 }
 
 int cmd_exec(struct ctx *ctx, int argc, char **argv)
@@ -224,40 +241,8 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 		plan_free(&p);
 		return rc;
 	}
-	if (!stop) {
-		conf_diag_show_conflicts();
-		struct strv a;
-		struct proc_setup setup;
-		int missing = 0;
-
-		strv_init(&a);
-		plan_start_argv(ctx, c, &a, &missing);
-		if (c->once_per_boot && !missing && once_mark_exists(c) &&
-		    !exec_again(c, &a)) {
-			strv_free(&a);
-			return LSB_OK;
-		}
-		/* the same marks the sysv runner leaves, so that doctor knows
-		 * this boot's notify order under systemd too */
-		if (c->once_per_boot && !missing) {
-			once_mark_write(c);
-			once_mark_notice(c);
-		}
-		/* ourselves: the command (and its fallback) inherit it */
-		policy_setup(ctx, c, &setup);
-		if (!missing && proc_apply_setup(&setup) < 0) {
-			log_error("%s: cannot run %s under host name %s ([%s] %s): %s", c->name,
-				  a.v[0], setup.host_name, c->host_name.section, c->host_name.key,
-				  strerror(errno));
-			strv_free(&a);
-			return LSB_ERR_GENERIC;
-		}
-		rc = missing ? (log_error("%s: %s is not installed", c->name, a.v[0]), LSB_ERR_NOT_INSTALLED)
-		     : readiness_waited_by_exec(c) ? exec_until_ready(ctx, c, &a)
-					     : exec_with_fallback(ctx, c, 0, &a);
-		strv_free(&a);
-		return rc;
-	}
+	if (!stop)
+		return exec_start(ctx, c);
 	if (plan_build(ctx, PLAN_STOP, &what, &p) < 0)
 		return LSB_ERR_ARGS;
 	if (p.n == 0 || p.steps[0].verb != V_RUN) {
@@ -266,7 +251,7 @@ int cmd_exec(struct ctx *ctx, int argc, char **argv)
 		plan_free(&p);
 		return LSB_ERR_ARGS;
 	}
-	peers_keep(ctx, c);
+	semantics_stop(ctx, c);
 	rc = exec_steps(ctx, &p);
 	plan_free(&p);
 	return rc;

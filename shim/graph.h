@@ -180,7 +180,7 @@ struct component {
 				 * when it has run (sm-notify's pid file) */
 	/* once per boot, unless the kernel thread of this name (its command
 	 * name in /proc) started after the component's latest run: then it
-	 * runs again, with again_arg added (once_mark_again).  sm-notify:
+	 * runs again, with again_arg added (semantics_start).  sm-notify:
 	 * stopping nfsd takes lockd down when nothing else uses it, lockd
 	 * drops every NLM lock, and NFSv3 clients reclaim only when told the
 	 * server restarted; sm-notify says so once per boot unless forced.

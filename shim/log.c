@@ -123,7 +123,7 @@ static void emit(int prio, const char *prefix, const char *fmt, va_list ap)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	progress_interrupt();
 	fprintf(stderr, "nfs-ctl: %s%s\n", prefix, msg);
-	if (prio <= LOG_WARNING)
+	if (prio <= LOG_NOTICE)
 		to_system_log(prio, prefix, msg);
 }
 
@@ -143,6 +143,21 @@ void log_error(const char *fmt, ...)
 void log_warn(const char *fmt, ...)
 {
 	EMIT(LOG_WARNING, "warning: ");
+}
+
+void log_notice(const char *fmt, ...)
+{
+	EMIT(LOG_NOTICE, "");
+}
+
+void log_program_output(const char *text)
+{
+	if (!*text)
+		return;
+	progress_interrupt();
+	fprintf(stderr, "%s\n", text);
+	/* under a unit it went to the journal; here it would be lost */
+	to_system_log(LOG_NOTICE, "", text);
 }
 
 void log_info(const char *fmt, ...)

@@ -18,7 +18,14 @@ int log_verbose_level(void);
 void log_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* What went as expected, though not the first way: printed without -v,
+ * no "warning:", syslog's notice (the nfsdctl fallback, semantics.h). */
+void log_notice(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* TEXT, what a program nfs-ctl ran wrote, as it wrote it: the sysv runner
+ * keeps a command's output in a file, where under a unit it reaches
+ * stderr by itself.  Nothing when TEXT is empty. */
+void log_program_output(const char *text);
 /* file may be NULL (built-in value); line 0 means "the whole file". */
 void log_file_error(const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

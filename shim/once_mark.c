@@ -4,7 +4,6 @@
 #include "state_dir.h"
 #include "readiness.h"
 #include "kthread.h"
-#include "log.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -111,17 +110,4 @@ int once_mark_stale(const struct component *c, unsigned long long *started,
 		return 0;
 	*started = kthread_started(c->again_after);
 	return *started > *told;
-}
-
-int once_mark_again(const struct component *c)
-{
-	unsigned long long told = 0, started = 0;
-
-	if (!once_mark_stale(c, &started, &told))
-		return 0;
-	/* a warning, so that the system log says why peers are told again */
-	log_warn("%s: the kernel's %s started after the last notice (%llu > %llu ticks "
-		 "since boot): it lost the locks peers held; telling them again (forced)",
-		 c->name, c->again_after, started, told);
-	return 1;
 }

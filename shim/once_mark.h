@@ -28,15 +28,12 @@ int once_mark_threads(const struct component *c);
  * it, so that the next restart compares against the newest notice. */
 void once_mark_notice(const struct component *c);
 
-/* Must C run again (graph: again_after)?  Yes when the kernel thread it
+/* Must C run again (graph: again_after)?  1 when the kernel thread it
  * names runs and started after C's latest notice: that thread (lockd) was
- * restarted since, and dropped what the peers told then hold.  No when
- * the thread did not restart, when none runs, and when no notice time was
- * recorded (nothing to compare with).  A yes is logged as a warning. */
-int once_mark_again(const struct component *c);
-
-/* The same question, asked quietly (doctor): 1 when the thread started
- * after the latest notice, with both times in *STARTED and *TOLD. */
+ * restarted since, and dropped what the peers told then hold; both times
+ * in *STARTED and *TOLD.  0 when the thread did not restart, when none
+ * runs, and when no notice time was recorded (nothing to compare with).
+ * Quiet: semantics_start() and doctor say what it means to them. */
 int once_mark_stale(const struct component *c, unsigned long long *started,
 		    unsigned long long *told);
 

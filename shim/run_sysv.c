@@ -10,14 +10,13 @@
 #include "lsb.h"
 #include "mounts.h"
 #include "paths.h"
-#include "once_mark.h"
-#include "peers_keep.h"
 #include "pidrec.h"
 #include "pipe_watch.h"
 #include "policy.h"
 #include "proc.h"
 #include "readiness.h"
 #include "rpcbind_query.h"
+#include "semantics.h"
 #include "shared_stop.h"
 #include "socket_ready.h"
 #include "xalloc.h"
@@ -55,29 +54,60 @@ static char *read_output(const char *path)
 	return xstrdup(buf);
 }
 
+/* A command of step S, run to completion with the step's setup, its
+ * output kept in the component's file and handed back (sem_run_fn). */
+struct kept_run {
+	const struct ctx *ctx;
+	const struct step *s;
+};
+
+static void run_kept(void *arg, const struct strv *argv, struct sem_outcome *o)
+{
+	const struct kept_run *k = arg;
+	char *out = state_file(k->s->c->name, ".out");
+
+	o->how = proc_run_setup(argv, out, &k->s->setup, k->ctx->timeout_ms, &o->status);
+	o->output = out ? read_output(out) : xstrdup("");
+	free(out);
+}
+
 /* Runs a step's command; on failure says what happened with its output. */
 static int run_command(struct ctx *ctx, const struct step *s)
 {
-	char *out = state_file(s->c->name, ".out");
-	int status = 0, rc = -1;
-	enum run_result r = proc_run_setup(&s->argv, out, &s->setup, ctx->timeout_ms, &status);
-	char *msg = out ? read_output(out) : xstrdup("");
+	struct kept_run k = { ctx, s };
+	struct sem_outcome o;
+	const char *msg;
+	int rc = -1;
 
-	if (r == RUN_EXITED && status == 0)
+	run_kept(&k, &s->argv, &o);
+	msg = o.output;
+	if (o.how == RUN_EXITED && o.status == 0)
 		rc = 0;
-	else if (r == RUN_TIMEOUT)
+	else if (o.how == RUN_TIMEOUT)
 		log_error("%s: %s did not finish within %d ms", s->c->name, s->argv.v[0], ctx->timeout_ms);
-	else if (r == RUN_SIGNALLED)
-		log_error("%s: %s was killed by signal %d%s%s", s->c->name, s->argv.v[0], status,
+	else if (o.how == RUN_SIGNALLED)
+		log_error("%s: %s was killed by signal %d%s%s", s->c->name, s->argv.v[0], o.status,
 			  *msg ? ": " : "", msg);
 	else
-		log_error("%s: %s failed with exit code %d%s%s", s->c->name, s->argv.v[0], status,
+		log_error("%s: %s failed with exit code %d%s%s", s->c->name, s->argv.v[0], o.status,
 			  *msg ? ": " : "", msg);
-	free(msg);
-	free(out);
+	free(o.output);
 	return rc;
 }
 
+/* The step's command, or, when it fails and the step has an older program
+ * (nfsd: rpc.nfsd after nfsdctl), that one: semantics_run decides and says
+ * which ran.  0 when one of them succeeded. */
+static int run_or_fall_back(struct ctx *ctx, const struct step *s, int stop)
+{
+	struct kept_run k = { ctx, s };
+	enum sem_ran ran;
+
+	if (!s->fallback.n)
+		return run_command(ctx, s);
+	ran = semantics_run(ctx, s->c, stop, &s->argv, &s->fallback, run_kept, &k);
+	return ran == SEM_RAN_FAILED ? -1 : 0;
+}
 
 static int rpcbind_ready(const void *arg)
 {
@@ -345,41 +375,19 @@ static int step_start(struct ctx *ctx, const struct step *s, struct progress *pr
 }
 
 /* A second start finds the work done: nfsd serves, so the export table
- * is loaded (reload re-reads it) and the threads run; nothing runs twice. */
-static int already_done(const struct step *s)
+ * is loaded (reload re-reads it) and the threads run; nothing runs twice.
+ * The runner's own question: under systemd an active unit is not started
+ * again, and a unit started anew (exportfs -r after exportfs -au) must run
+ * while nfsd serves. */
+static int serving_already(const struct step *s)
 {
-	const struct component *c = s->c;
 	int threads = nfsd_threads();
 
-	if (c->once_per_boot && once_mark_exists(c)) {
-		log_info("%s: already ran since boot", c->name);
-		return 1;
-	}
-	if (c->done_while_serving && threads > 0) {
-		log_info("%s: nfsd already serves with %d threads", c->name, threads);
+	if (s->c->done_while_serving && threads > 0) {
+		log_info("%s: nfsd already serves with %d threads", s->c->name, threads);
 		return 1;
 	}
 	return 0;
-}
-
-/* The older program, when the step has one (nfsd: rpc.nfsd after a failed
- * nfsdctl); 1 when it succeeded. */
-static int run_fallback(struct ctx *ctx, const struct step *s)
-{
-	struct step alt = *s;
-
-	if (!s->fallback.n)
-		return 0;
-	log_warn("%s: %s failed; running %s instead", s->c->name, s->argv.v[0], s->fallback.v[0]);
-	alt.argv = s->fallback;
-	return run_command(ctx, &alt) == 0;
-}
-
-/* A stop command failed, but the kernel shows its component stopped:
- * nothing is left to stop, so no fallback either (readiness.h). */
-static int stopped_anyway(const struct step *s, int starting)
-{
-	return !starting && readiness_stop_done(s->c, s->argv.v[0]);
 }
 
 /* A stop command failed.  If the kernel still reports the component up
@@ -387,73 +395,35 @@ static int stopped_anyway(const struct step *s, int starting)
  * failed, and what it needs must stay: the runner keeps mountd and the
  * exports for it (still_up).  Where its state cannot be seen, nothing is
  * left to protect: a warning, as before (a kernel that shows it gone was
- * asked before any fallback ran: stopped_anyway). */
+ * asked before any fallback ran, in semantics_run). */
 static int stop_failed(const struct ctx *ctx, const struct step *s, struct progress *pr)
 {
 	const struct component *c = s->c;
+	/* the last command tried: the older program, when there was one */
+	const char *prog = s->fallback.n ? s->fallback.v[0] : s->argv.v[0];
 
 	if (c->ready != READY_NFSD_THREADS) {
-		log_warn("%s: %s failed; the stop goes on", c->name, s->argv.v[0]);
+		log_warn("%s: %s failed; the stop goes on", c->name, prog);
 		return LSB_OK;
 	}
 	if (!readiness_reached(ctx, c)) {
-		log_warn("%s: %s failed; %s is not running", c->name, s->argv.v[0], c->name);
+		log_warn("%s: %s failed; %s is not running", c->name, prog, c->name);
 		return LSB_OK;
 	}
 	log_error("%s: %s failed and %s still runs: what it comes after is left running",
-		  c->name, s->argv.v[0], c->name);
+		  c->name, prog, c->name);
 	strv_add(&pr->still_up, c->name);
 	return LSB_ERR_GENERIC;
 }
 
-/* A once-per-boot step whose kernel thread restarted since its last run
- * (once_mark_again: lockd, after a restart of nfsd): its command once more,
- * with the graph's again_arg (sm-notify -f), at its usual place in the
- * order, so once nfsd serves again.  Best effort, like the boot's run. */
-static int run_again(struct ctx *ctx, const struct step *s, struct progress *pr)
-{
-	const struct component *c = s->c;
-	struct step again = *s;
-	int rc;
-
-	strv_init(&again.argv);
-	for (size_t i = 0; i < s->argv.n; i++)
-		strv_add(&again.argv, s->argv.v[i]);
-	if (!strv_contains(&again.argv, c->again_arg))
-		strv_add(&again.argv, c->again_arg);
-	once_mark_notice(c);
-	rc = run_command(ctx, &again);
-	strv_free(&again.argv);
-	if (rc != 0 && !c->best_effort)
-		return LSB_ERR_GENERIC;
-	if (!strv_contains(&pr->started, c->name))
-		strv_add(&pr->started, c->name);
-	return LSB_OK;
-}
-
-/* MODE: starting (0: stopping); REFRESH: a reload, which always runs. */
-static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
-		    int starting, int refresh)
+/* Runs a V_RUN step's command (after its semantics, step_run). */
+static int run_step(struct ctx *ctx, const struct step *s, struct progress *pr, int starting)
 {
 	const struct component *c = s->c;
 
-	if (s->missing) {
-		log_error("%s: %s is not installed", c->name, s->argv.v[0]);
-		/* notifying peers is best effort; the server itself is not */
-		return c->best_effort ? LSB_OK : LSB_ERR_NOT_INSTALLED;
-	}
-	if (starting && !refresh && c->once_per_boot && once_mark_exists(c) &&
-	    once_mark_again(c))
-		return run_again(ctx, s, pr);
-	if (starting && !refresh && already_done(s))
-		return LSB_OK;
-	if (c->once_per_boot) {
-		once_mark_write(c);
-		once_mark_notice(c);
-	}
 	if (!starting)
-		peers_keep(ctx, c);
-	if (run_command(ctx, s) != 0 && !stopped_anyway(s, starting) && !run_fallback(ctx, s)) {
+		semantics_stop(ctx, c);
+	if (run_or_fall_back(ctx, s, !starting) != 0) {
 		if (!starting)
 			return stop_failed(ctx, s, pr);
 		if (c->best_effort)
@@ -475,6 +445,34 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 	if (starting && !strv_contains(&pr->started, c->name))
 		strv_add(&pr->started, c->name);
 	return LSB_OK;
+}
+
+/* MODE: starting (0: stopping); REFRESH: a reload, which always runs.  A
+ * start asks the component's semantics first (semantics_start: done this
+ * boot, or again with again_arg), on a copy of the planned argv. */
+static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
+		    int starting, int refresh)
+{
+	const struct component *c = s->c;
+	struct step run = *s;
+	int rc = LSB_OK;
+
+	if (s->missing) {
+		log_error("%s: %s is not installed", c->name, s->argv.v[0]);
+		/* notifying peers is best effort; the server itself is not */
+		return c->best_effort ? LSB_OK : LSB_ERR_NOT_INSTALLED;
+	}
+	if (!starting || refresh)
+		return run_step(ctx, s, pr, starting);
+	if (serving_already(s))
+		return LSB_OK;
+	strv_init(&run.argv);
+	for (size_t i = 0; i < s->argv.n; i++)
+		strv_add(&run.argv, s->argv.v[i]);
+	if (semantics_start(c, &run.argv) != SEM_START_DONE)
+		rc = run_step(ctx, &run, pr, starting);
+	strv_free(&run.argv);
+	return rc;
 }
 
 int target_active(const char *target)

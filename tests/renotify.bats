@@ -278,3 +278,66 @@ record() {
 	assert_success
 	[ ! -e "$sm.bak/client1.example" ]
 }
+
+# told TICKS: the latest notice went out TICKS clock ticks after boot
+told() {
+	echo "$1" >"$ROOT/run/nfs-ctl/sm-notify.notice"
+}
+
+# The decision is semantics.c's, for both modes: the same marks and the
+# same kernel thread give the same run and the same words through the
+# sysv runner (`start server` while nfsd serves) and through the unit's
+# `exec sm-notify`.
+@test "both modes: lockd restarted after the notice: start server and exec sm-notify both run sm-notify -f, with the same warning" {
+	ctl start server
+	warning="nfs-ctl: warning: sm-notify: the kernel's lockd started after the last notice (1001 > 1000 ticks since boot): it lost the locks peers held; telling them again (forced)"
+	told 1000
+	kthread 300 lockd 2 1001
+	clear_calls
+	run ctl start server
+	assert_success
+	assert_output "$warning"
+	assert_equal "$(calls)" "sm-notify -f [threads=8]"
+	told 1000
+	clear_calls
+	run ctl_systemd exec sm-notify
+	assert_success
+	assert_output "$warning"
+	assert_equal "$(calls)" "sm-notify -f [threads=8]"
+	[ "$(notice)" -gt 1001 ]
+}
+
+@test "both modes: ran this boot and lockd did not restart: nothing runs, and both say so the same way" {
+	ctl start server
+	told 1000
+	kthread 300 lockd 2 999
+	clear_calls
+	run ctl -v start server
+	assert_success
+	sysv=$(grep '^nfs-ctl: sm-notify: ' <<<"$output")
+	run ctl_systemd -v exec sm-notify
+	assert_success
+	assert_equal "$(grep '^nfs-ctl: sm-notify: ' <<<"$output")" "$sysv"
+	assert_equal "$sysv" "nfs-ctl: sm-notify: already ran since boot, and the kernel's lockd did not restart since: nothing to tell"
+	assert_equal "$(calls_of sm-notify)" ""
+	assert_equal "$(notice)" 1000
+}
+
+@test "both modes: the stop of nfsd keeps the same peers, with the same words (stop server, exec --stop nfsd)" {
+	ctl start server
+	sm=$ROOT/var/lib/nfs/sm
+	mkdir -p "$sm.bak"
+	record "$sm" client1.example
+	run ctl -v stop server
+	assert_success
+	sysv=$(grep 'kept in' <<<"$output")
+	assert_equal "$sysv" "nfs-ctl: sm-notify: 1 NFS peer(s) of $ROOT/var/lib/nfs/sm kept in $ROOT/var/lib/nfs/sm.bak for a repeat notice: nfsd's stop takes lockd down, which forgets them"
+	cp -p "$sm.bak/client1.example" "$BATS_TEST_TMPDIR/sysv"
+	rm "$sm.bak/client1.example"
+	ctl_systemd exec nfsd
+	run ctl_systemd -v exec --stop nfsd
+	assert_success
+	assert_equal "$(grep 'kept in' <<<"$output")" "$sysv"
+	cmp "$BATS_TEST_TMPDIR/sysv" "$sm.bak/client1.example"
+	assert_equal "$(stat -c '%u:%g %a' "$sm.bak/client1.example")" "102:65534 600"
+}

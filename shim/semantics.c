@@ -1,0 +1,153 @@
+/* A component's semantics at start and stop, for both modes (semantics.h). */
+#include "semantics.h"
+#include "log.h"
+#include "once_mark.h"
+#include "peers_keep.h"
+#include "readiness.h"
+#include "xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- once per boot, and again ------------------------------------------- */
+
+/* Was what C told at its latest run lost since (graph: again_after)?  The
+ * yes is a warning, so that the system log says why peers hear again. */
+static int told_was_lost(const struct component *c)
+{
+	unsigned long long started = 0, told = 0;
+
+	if (!once_mark_stale(c, &started, &told))
+		return 0;
+	log_warn("%s: the kernel's %s started after the last notice (%llu > %llu ticks "
+		 "since boot): it lost the locks peers held; telling them again (forced)",
+		 c->name, c->again_after, started, told);
+	return 1;
+}
+
+static void log_done(const struct component *c)
+{
+	if (c->again_after)
+		log_info("%s: already ran since boot, and the kernel's %s did not restart "
+			 "since: nothing to tell", c->name, c->again_after);
+	else
+		log_info("%s: already ran since boot", c->name);
+}
+
+enum sem_start semantics_start(const struct component *c, struct strv *argv)
+{
+	enum sem_start d = SEM_START_RUN;
+
+	if (!c->once_per_boot)
+		return SEM_START_RUN;
+	if (once_mark_exists(c)) {
+		if (!told_was_lost(c)) {
+			log_done(c);
+			return SEM_START_DONE;
+		}
+		if (!strv_contains(argv, c->again_arg))
+			strv_add(argv, c->again_arg);
+		d = SEM_START_AGAIN;
+	}
+	/* the boot's first mark stays (doctor reads the order from it); the
+	 * notice time is every run's, the next restart compares with it */
+	once_mark_write(c);
+	once_mark_notice(c);
+	return d;
+}
+
+/* ---- the older program --------------------------------------------------- */
+
+static int succeeded(const struct sem_outcome *o)
+{
+	return o->how == RUN_EXITED && o->status == 0;
+}
+
+/* ARGV as a person names it: the program's name, not its path. */
+static char *command_text(const struct strv *argv)
+{
+	const char *slash = strrchr(argv->v[0], '/');
+	struct strv named;
+	char *text;
+
+	strv_init(&named);
+	strv_add(&named, slash ? slash + 1 : argv->v[0]);
+	for (size_t i = 1; i < argv->n; i++)
+		strv_add(&named, argv->v[i]);
+	text = strv_join_display(&named);
+	strv_free(&named);
+	return text;
+}
+
+/* How it ended, in a few words: "exit 1". */
+static char *ending_text(const struct ctx *ctx, const struct sem_outcome *o)
+{
+	switch (o->how) {
+	case RUN_EXITED:
+		return xasprintf("exit %d", o->status);
+	case RUN_SIGNALLED:
+		return xasprintf("signal %d", o->status);
+	case RUN_TIMEOUT:
+		return xasprintf("no exit within %d ms", ctx->timeout_ms);
+	case RUN_EXEC_FAILED:
+		break;
+	}
+	return xstrdup("not run");
+}
+
+/* Runs ARGV; a failure's own words are shown at once, as under a unit. */
+static void run_shown(sem_run_fn *run, void *arg, const struct strv *argv,
+		      struct sem_outcome *o)
+{
+	memset(o, 0, sizeof(*o));
+	run(arg, argv, o);
+	if (!succeeded(o) && o->output)
+		log_program_output(o->output);
+}
+
+static void report_fallback(const struct ctx *ctx, const struct component *c, int stop,
+			    const struct strv *argv, const struct sem_outcome *first,
+			    const struct strv *fallback, const struct sem_outcome *second)
+{
+	char *cmd = command_text(argv), *end = ending_text(ctx, first);
+	char *alt = command_text(fallback), *alt_end = ending_text(ctx, second);
+
+	if (succeeded(second))
+		log_notice("%s: %s failed (%s); %s with %s instead", c->name, cmd, end,
+			   stop ? "stopped" : "started", alt);
+	else
+		log_error("%s: %s failed (%s), and %s failed too (%s)", c->name, cmd, end,
+			  alt, alt_end);
+	free(cmd);
+	free(end);
+	free(alt);
+	free(alt_end);
+}
+
+enum sem_ran semantics_run(const struct ctx *ctx, const struct component *c, int stop,
+			   const struct strv *argv, const struct strv *fallback,
+			   sem_run_fn *run, void *arg)
+{
+	struct sem_outcome first, second;
+	enum sem_ran ran = SEM_RAN;
+
+	run_shown(run, arg, argv, &first);
+	/* a stop that failed where the kernel shows nothing running (nfsdctl
+	 * threads 0 with no listener: EIO) is done: no older program runs */
+	if (!succeeded(&first) && !(stop && readiness_stop_done(c, argv->v[0]))) {
+		run_shown(run, arg, fallback, &second);
+		report_fallback(ctx, c, stop, argv, &first, fallback, &second);
+		ran = succeeded(&second) ? SEM_RAN_FALLBACK : SEM_RAN_FAILED;
+		free(second.output);
+	}
+	free(first.output);
+	return ran;
+}
+
+/* ---- before a stop ------------------------------------------------------- */
+
+void semantics_stop(const struct ctx *ctx, const struct component *c)
+{
+	/* its own message, when it kept any */
+	(void)peers_keep(ctx, c);
+}

@@ -1,0 +1,69 @@
+/* What a component's start and stop mean beyond running its command,
+ * decided here once for both modes: the sysv runner (run_sysv.c) and
+ * `nfs-ctl exec` (cmd_exec.c) ask, and only spawn, wait or exec.
+ *
+ *   start:  once per boot, run again with again_arg, or nothing to do
+ *           (semantics_start); the older program when the newer one
+ *           fails (semantics_run)
+ *   stop:   what must be kept before the stop command (semantics_stop)
+ *
+ * A decision is a typed result; each message is logged here. */
+#ifndef NFS_CTL_SEMANTICS_H
+#define NFS_CTL_SEMANTICS_H
+
+#include "ctx.h"
+#include "graph.h"
+#include "proc.h"
+#include "strv.h"
+
+/* What a start of a component comes to, before anything runs. */
+enum sem_start {
+	SEM_START_RUN,   /* its command, as planned */
+	SEM_START_AGAIN, /* once per boot, but what it told was lost since
+			  * (graph: again_after): its command once more,
+			  * again_arg added to the argv */
+	SEM_START_DONE,  /* it ran this boot and nothing was lost: nothing
+			  * runs, and the start succeeds */
+};
+
+/* Decides C's start.  ARGV is the planned start command, to which
+ * SEM_START_AGAIN adds again_arg.  A once-per-boot component that is to
+ * run gets its marks now (once_mark.h), before its command runs. */
+enum sem_start semantics_start(const struct component *c, struct strv *argv);
+
+/* One command run to completion, as the calling mode runs it. */
+struct sem_outcome {
+	enum run_result how;
+	int status;   /* exit code, or signal (proc.h) */
+	char *output; /* what it wrote, when the mode kept it (freed by
+		       * semantics_run); NULL: it wrote to our stderr */
+};
+
+/* How the calling mode runs one command: the sysv runner with the step's
+ * setup and its output kept in a file, `exec` as a child on the unit's
+ * stderr (the setup is its own already). */
+typedef void sem_run_fn(void *arg, const struct strv *argv, struct sem_outcome *out);
+
+/* How a command with an older program to fall back to went. */
+enum sem_ran {
+	SEM_RAN,          /* the command succeeded */
+	SEM_RAN_FALLBACK, /* it failed, the older program did it: a notice,
+			   * not a warning (nfsdctl fails on every kernel
+			   * before 6.15, and on some later ones) */
+	SEM_RAN_FAILED,   /* both failed: an error */
+};
+
+/* Runs ARGV through RUN (with ARG); when it fails, FALLBACK (not empty:
+ * nfsd's rpc.nfsd after nfsdctl, graph: start_alt, stop_alt).  STOP: the
+ * commands stop C.  The failed command's output is shown once, and one
+ * line says what failed and what ran instead, or that both failed. */
+enum sem_ran semantics_run(const struct ctx *ctx, const struct component *c, int stop,
+			   const struct strv *argv, const struct strv *fallback,
+			   sem_run_fn *run, void *arg);
+
+/* Before C's stop command runs: the peers a restart must tell again are
+ * kept (graph: keep_peers, peers_keep.h).  Nothing to decide: the stop
+ * command runs whatever happened here. */
+void semantics_stop(const struct ctx *ctx, const struct component *c);
+
+#endif
