@@ -91,8 +91,9 @@ static int use_alt(const struct component *c, const struct strv *config_args,
 
 	if (why)
 		*why = !have ? NULL
-		     : yes ? "nfsdctl installed; rpc.nfsd if it fails (kernels before 6.15 lack "
-			     "parts of its netlink interface: \"lockd configuration failure\")"
+		     : yes ? "nfsdctl installed; rpc.nfsd if it fails (as on kernels before 6.15: "
+			     "\"lockd configuration failure\"; and with nfs-utils 3.1.1 on "
+			     "Linux 7.2: \"Invalid argument\")"
 			   : "nfsdctl installed, but options from a legacy file need rpc.nfsd";
 	return yes;
 }

@@ -20,7 +20,7 @@ teardown() {
 	assert_success
 	assert_line --regexp '^ *[0-9]+  run    nfsd       .*/usr/sbin/nfsdctl autostart$'
 	assert_line --regexp '^    or                .*/usr/sbin/rpc.nfsd  \(if it fails\)$'
-	assert_output --partial "# nfsdctl installed; rpc.nfsd if it fails (kernels before 6.15"
+	assert_output --partial "# nfsdctl installed; rpc.nfsd if it fails (as on kernels before 6.15: \"lockd configuration failure\"; and with nfs-utils 3.1.1 on Linux 7.2: \"Invalid argument\")"
 	run ctl plan stop server
 	assert_line --regexp 'nfsdctl threads 0$'
 	assert_line --regexp '/usr/sbin/rpc.nfsd 0  \(if it fails\)$'
