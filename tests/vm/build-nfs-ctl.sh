@@ -8,13 +8,16 @@
 set -eu
 top=$1
 work=$2
-src=$work/src
-dest=$work/destdir
-rm -rf "$src" "$dest"
+# One directory per build: two labs that share a cache (run-lab.sh and
+# run-failover.sh at once) must not build into each other's tree.
+mkdir -p "$(dirname "$work")"
+run=$(mktemp -d "$work.XXXXXX")
+src=$run/src
+dest=$run/destdir
 mkdir -p "$src"
 (cd "$top" && git ls-files -z -co --exclude-standard | tar --null -T - -cf -) |
 	tar -xf - -C "$src"
-log=$work/build.log
+log=$run/build.log
 {
 	cd "$src"
 	autoreconf -fi &&
@@ -28,4 +31,5 @@ log=$work/build.log
 	echo "build-nfs-ctl: build failed, full log in $log" >&2
 	exit 1
 }
+rm -rf "$src" # the installed tree is what the lab uses
 echo "$dest"
