@@ -2,7 +2,7 @@
 # The multi-host lab (issue 11): a server VM and a client VM on one private
 # qemu link (UDP between two ports of 127.0.0.1; guests 169.254.10.1 labsrv
 # and 169.254.10.2 labcli), running the scenarios of guest/cluster/.
-# The server boots nfs-ctl (or, LAB_MODE=distro, Debian's own scripts and
+# The server boots nfs-ctl (or, with "distro" in LAB_CLUSTER_MODES, Debian's own scripts and
 # units) under each init of LAB_CLUSTER_INITS, on a persistent qcow2 overlay
 # of the image, so that its /var/lib/nfs survives the crash a scenario causes.
 # The client is plain Debian (distro mode, systemd), also on a persistent

@@ -8,8 +8,8 @@
 #   LAB_RELEASES="bookworm forky"   which Debian releases (default: all of
 #                             releases.txt)
 #   LAB_INITS="systemd sysv"  which inits boot each release (default both)
-#   LAB_SCENARIOS="s1 s4"     which scenarios run (default all; prefixes of
-#                             guest/scenarios/ file names)
+#   LAB_SCENARIOS="s1 s4"     which scenarios run (default all; full file names, or
+#                             the part before the first "-": s1 is not s10)
 #   LAB_MODE=nfs-ctl|distro   what the images run (default nfs-ctl; distro =
 #                             Debian's own nfs-utils scripts and units)
 #   LAB_BREAK=notify-early    install a deliberately wrong sm-notify order in
