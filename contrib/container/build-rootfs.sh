@@ -12,11 +12,26 @@ usage() {
 	exit 2
 }
 
+# The mirror this machine's apt uses (deb822 sources first, then one-line
+# ones), so that no archive host is written here.
+host_mirror() {
+	{
+		cat /etc/apt/sources.list.d/*.sources 2>/dev/null |
+			sed -n 's/^URIs:[[:space:]]*//p' | tr ' ' '\n'
+		cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
+			sed -n 's/^deb[[:space:]]\{1,\}\(\[[^]]*\][[:space:]]\{1,\}\)\{0,1\}\([^[:space:]]*\).*/\2/p'
+	} | grep -v security | grep -m1 -E '^(https?|file):/' | sed 's|/$||' || true
+}
+
 [ $# -ge 2 ] || usage
 dir=$1
 deb=$2
 suite=${3:-bookworm}
-mirror=${4:-http://deb.debian.org/debian}
+mirror=${4:-$(host_mirror)}
+[ -n "$mirror" ] || {
+	echo "$0: no Debian mirror in /etc/apt's sources: give MIRROR" >&2
+	exit 2
+}
 [ -f "$deb" ] || usage
 
 # nfs-kernel-server brings nfs-common (rpc.statd, sm-notify, rpc.idmapd,
