@@ -182,6 +182,8 @@ static int exec_start(struct ctx *ctx, const struct component *c)
 	if (missing) {
 		log_error("%s: %s is not installed", c->name, a.v[0]);
 		rc = LSB_ERR_NOT_INSTALLED;
+	} else if ((rc = semantics_mounts_needed(ctx, c, run_child, ctx)) != LSB_OK) {
+		/* said by semantics_mount */
 	} else if (semantics_start(c, &a) == SEM_START_DONE) {
 		rc = LSB_OK;
 	} else if (proc_apply_setup(&setup) < 0) {

@@ -170,6 +170,7 @@ int cmd_doctor(struct ctx *ctx, int argc, char **argv)
 	if (d.targets[0]) {
 		doctor_check_daemons(&d);
 		doctor_check_nfsd(&d);
+		doctor_check_tracking(&d);
 		doctor_check_exports(&d);
 		doctor_check_units(&d);
 		doctor_check_notify(&d);

@@ -54,6 +54,9 @@ void doctor_check_daemons(struct doctor *d);
 void doctor_check_config_age(struct doctor *d, const struct component *c, pid_t pid);
 /* doctor_nfsd.c: nfsd threads and versions, grace period, statd's peers. */
 void doctor_check_nfsd(struct doctor *d);
+/* doctor_tracking.c: an upcall pipe in rpc_pipefs that the kernel gave up
+ * on (nfsd's NFSv4 client tracking without nfsdcld). */
+void doctor_check_tracking(struct doctor *d);
 /* doctor_exports.c: exported paths whose file system is not mounted. */
 void doctor_check_exports(struct doctor *d);
 /* doctor_units.c: under systemd, units of the plan failed or masked, and

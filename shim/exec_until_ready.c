@@ -49,7 +49,7 @@ static int parent_exited_ok(struct ctx *ctx, const struct component *c, const st
 
 int exec_wait_watched(struct ctx *ctx, const struct component *c, const pid_t *pids, size_t n)
 {
-	char *dir = pipe_watch_dir(ctx);
+	char *dir = pipe_watch_dir(ctx, c);
 	int rc = LSB_OK;
 
 	if (n == 0 || pipe_watch_wait(pids, n, dir, ctx->timeout_ms) < 0) {

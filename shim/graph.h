@@ -153,6 +153,12 @@ struct component {
 	 * do not have it (fsidd: Debian 12's 2.6.2).  Only `after` edges may
 	 * name such a component, never `needs`. */
 	const char *if_installed;
+	/* READY_PIPE_WATCHED: the kernel's upcall pipe it serves, below the
+	 * rpc_pipefs mount ("DIR/PIPE").  The kernel makes it when nfsd starts
+	 * and, when no reader comes within about half a second, removes it
+	 * and does the work another way for good (nfsd: NFSv4 client tracking
+	 * by the old upcall, or none in a container) */
+	const char *upcall_pipe;
 	/* READY_SOCKET: where the socket is, as the daemon reads it from
 	 * nfs.conf ("@NAME": Linux's abstract namespace, no file) */
 	struct conf_value socket;

@@ -84,6 +84,9 @@ static int check_row(const struct component *c)
 			if (strcmp(graph[i].needs[j], c->name) == 0)
 				bad += problem("%s: needs %s, which may not be installed (use after)",
 					       graph[i].name, c->name);
+	if ((c->ready == READY_PIPE_WATCHED) != (c->upcall_pipe && strchr(c->upcall_pipe, '/')))
+		bad += problem("%s: a pipe watched is ready by its upcall_pipe (DIR/PIPE), and only it",
+			       c->name);
 	if (graph_find(c->name) != c)
 		bad += problem("%s: two rows of that name", c->name);
 	return bad;

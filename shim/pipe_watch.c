@@ -5,6 +5,7 @@
 #include "pipe_watch.h"
 #include "backoff.h"
 #include "ctx.h"
+#include "graph.h"
 #include "paths.h"
 #include "plan.h"
 #include "proc.h"
@@ -18,14 +19,21 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-/* nfsd's client tracking pipe is <pipefs>/nfsd/cld */
-char *pipe_watch_dir(const struct ctx *ctx)
+char *pipe_watch_pipe(const struct ctx *ctx, const struct component *c)
 {
-	char *dir = xasprintf("%s/nfsd", pipefs_dir(ctx));
-	char *in_root = path_in_root(dir);
+	char *pipe = xasprintf("%s/%s", pipefs_dir(ctx), c->upcall_pipe);
+	char *in_root = path_in_root(pipe);
 
-	free(dir);
+	free(pipe);
 	return in_root;
+}
+
+char *pipe_watch_dir(const struct ctx *ctx, const struct component *c)
+{
+	char *dir = pipe_watch_pipe(ctx, c);
+
+	*strrchr(dir, '/') = '\0';
+	return dir;
 }
 
 /* the kernel prints s_dev as MAJOR << 20 | MINOR */

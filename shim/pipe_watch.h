@@ -17,9 +17,14 @@ int pipe_watched_by(pid_t pid, const char *dir);
  * Returns the pid that does, or -1. */
 pid_t pipe_watch_wait(const pid_t *pids, size_t n, const char *dir, int timeout_ms);
 
-/* The directory nfsd creates its client tracking pipe in, below the
- * configured rpc_pipefs mount point (relocated by --root); newly allocated. */
+/* The directory the kernel makes C's upcall pipe in (graph: upcall_pipe),
+ * below the configured rpc_pipefs mount point (relocated by --root); newly
+ * allocated. */
 struct ctx;
-char *pipe_watch_dir(const struct ctx *ctx);
+struct component;
+char *pipe_watch_dir(const struct ctx *ctx, const struct component *c);
+
+/* The upcall pipe itself, in that directory; newly allocated. */
+char *pipe_watch_pipe(const struct ctx *ctx, const struct component *c);
 
 #endif

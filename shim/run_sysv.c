@@ -76,21 +76,13 @@ static int run_command(struct ctx *ctx, const struct step *s)
 {
 	struct kept_run k = { ctx, s };
 	struct sem_outcome o;
-	const char *msg;
 	int rc = -1;
 
 	run_kept(&k, &s->argv, &o);
-	msg = o.output;
 	if (o.how == RUN_EXITED && o.status == 0)
 		rc = 0;
-	else if (o.how == RUN_TIMEOUT)
-		log_error("%s: %s did not finish within %d ms", s->c->name, s->argv.v[0], ctx->timeout_ms);
-	else if (o.how == RUN_SIGNALLED)
-		log_error("%s: %s was killed by signal %d%s%s", s->c->name, s->argv.v[0], o.status,
-			  *msg ? ": " : "", msg);
 	else
-		log_error("%s: %s failed with exit code %d%s%s", s->c->name, s->argv.v[0], o.status,
-			  *msg ? ": " : "", msg);
+		semantics_say_failed(ctx, s->c, &s->argv, &o);
 	free(o.output);
 	return rc;
 }
@@ -147,29 +139,9 @@ static int step_check_rpcbind(struct ctx *ctx)
 
 static int step_mount(struct ctx *ctx, const struct step *s)
 {
-	/* mount -t FSTYPE -- SOURCE WHERE (plan.c) */
-	const char *fstype = s->argv.v[2], *where = s->argv.v[s->argv.n - 1];
+	struct kept_run k = { ctx, s };
 
-	if (mounts_has(fstype, where)) {
-		log_debug("%s: %s already mounted on %s", s->c->name, fstype, where);
-		return LSB_OK;
-	}
-	if (s->missing) {
-		log_error("%s: the mount program is not installed", s->c->name);
-		return LSB_ERR_NOT_INSTALLED;
-	}
-	/* /run is empty at boot: the configured pipefs place must be made */
-	if (mkdir_p(where, 0755) < 0)
-		log_warn("%s: cannot create %s", s->c->name, where);
-	if (run_command(ctx, s) == 0)
-		return LSB_OK;
-	if (s->c->no_kernel) {
-		log_error("cannot mount the %s file system on %s: this kernel has no %s",
-			  fstype, where, s->c->no_kernel);
-		return LSB_ERR_NOT_INSTALLED;
-	}
-	log_error("cannot mount %s on %s", fstype, where);
-	return LSB_ERR_GENERIC;
+	return semantics_mount(ctx, s->c, &s->argv, s->missing, run_kept, &k);
 }
 
 /* The daemon a start forked: a process running its program that was not
@@ -211,7 +183,7 @@ static void stop_leftovers(struct ctx *ctx, const struct new_daemon *nd,
  * its tracking pipe and falls back to the old upcall for good. */
 static int wait_pipe_watched(struct ctx *ctx, const struct component *c, pid_t pid)
 {
-	char *dir = pipe_watch_dir(ctx);
+	char *dir = pipe_watch_dir(ctx, c);
 	int rc = pipe_watch_wait(&pid, 1, dir, ctx->timeout_ms) == pid ? 0 : -1;
 
 	if (rc != 0)

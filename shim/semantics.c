@@ -1,8 +1,12 @@
 /* A component's semantics at start and stop, for both modes (semantics.h). */
 #include "semantics.h"
 #include "log.h"
+#include "lsb.h"
+#include "mounts.h"
 #include "once_mark.h"
+#include "paths.h"
 #include "peers_keep.h"
+#include "plan.h"
 #include "readiness.h"
 #include "xalloc.h"
 
@@ -142,6 +146,93 @@ enum sem_ran semantics_run(const struct ctx *ctx, const struct component *c, int
 	}
 	free(first.output);
 	return ran;
+}
+
+/* ---- the mounts a start needs ------------------------------------------- */
+
+void semantics_say_failed(const struct ctx *ctx, const struct component *c,
+			  const struct strv *argv, const struct sem_outcome *o)
+{
+	const char *msg = o->output ? o->output : "";
+	const char *sep = *msg ? ": " : "";
+
+	if (o->how == RUN_TIMEOUT)
+		log_error("%s: %s did not finish within %d ms", c->name, argv->v[0], ctx->timeout_ms);
+	else if (o->how == RUN_SIGNALLED)
+		log_error("%s: %s was killed by signal %d%s%s", c->name, argv->v[0], o->status,
+			  sep, msg);
+	else
+		log_error("%s: %s failed with exit code %d%s%s", c->name, argv->v[0], o->status,
+			  sep, msg);
+}
+
+int semantics_mount(const struct ctx *ctx, const struct component *m, const struct strv *argv,
+		    int missing, sem_run_fn *run, void *arg)
+{
+	const char *fstype = argv->v[2], *where = argv->v[argv->n - 1];
+	struct sem_outcome o;
+	int ok;
+
+	if (mounts_has(fstype, where)) {
+		log_debug("%s: %s already mounted on %s", m->name, fstype, where);
+		return LSB_OK;
+	}
+	if (missing) {
+		log_error("%s: the mount program is not installed", m->name);
+		return LSB_ERR_NOT_INSTALLED;
+	}
+	if (mkdir_p(where, 0755) < 0)
+		log_warn("%s: cannot create %s", m->name, where);
+	memset(&o, 0, sizeof(o));
+	run(arg, argv, &o);
+	ok = succeeded(&o);
+	if (!ok)
+		semantics_say_failed(ctx, m, argv, &o);
+	free(o.output);
+	if (ok)
+		return LSB_OK;
+	if (m->no_kernel) {
+		log_error("cannot mount the %s file system on %s: this kernel has no %s",
+			  fstype, where, m->no_kernel);
+		return LSB_ERR_NOT_INSTALLED;
+	}
+	log_error("cannot mount %s on %s", fstype, where);
+	return LSB_ERR_GENERIC;
+}
+
+/* One mount that C needs, at this start's place. */
+static int mount_needed(struct ctx *ctx, const struct component *c, const struct component *m,
+			sem_run_fn *run, void *arg)
+{
+	struct strv argv;
+	int missing = 0, rc;
+
+	strv_init(&argv);
+	plan_start_argv(ctx, m, &argv, &missing);
+	if (!mounts_has(argv.v[2], argv.v[argv.n - 1]))
+		log_notice("%s: %s is not mounted on %s, where this start needs it: mounting it "
+			   "there (under systemd, `systemctl daemon-reload` moves its mount unit)",
+			   c->name, argv.v[2], argv.v[argv.n - 1]);
+	rc = semantics_mount(ctx, m, &argv, missing, run, arg);
+	strv_free(&argv);
+	return rc;
+}
+
+int semantics_mounts_needed(struct ctx *ctx, const struct component *c, sem_run_fn *run,
+			    void *arg)
+{
+	for (int i = 0; i < MAX_EDGES && c->needs[i]; i++) {
+		const struct component *m = graph_find(c->needs[i]);
+		int rc;
+
+		/* a fixed place cannot move after the mount unit was made */
+		if (!m || m->kind != KIND_MOUNT || !m->conf_path)
+			continue;
+		rc = mount_needed(ctx, c, m, run, arg);
+		if (rc != LSB_OK)
+			return rc;
+	}
+	return LSB_OK;
 }
 
 /* ---- before a stop ------------------------------------------------------- */

@@ -6,6 +6,8 @@
  *           (semantics_start); the older program when the newer one
  *           fails (semantics_run)
  *   stop:   what must be kept before the stop command (semantics_stop)
+ *   mounts: a kernel file system at the place the configuration names at
+ *           this start (semantics_mount, semantics_mounts_needed)
  *
  * A decision is a typed result; each message is logged here. */
 #ifndef NFS_CTL_SEMANTICS_H
@@ -60,6 +62,29 @@ enum sem_ran {
 enum sem_ran semantics_run(const struct ctx *ctx, const struct component *c, int stop,
 			   const struct strv *argv, const struct strv *fallback,
 			   sem_run_fn *run, void *arg);
+
+/* What a failed command did, in one error line with its own words (OUT's
+ * output, when the mode kept it). */
+void semantics_say_failed(const struct ctx *ctx, const struct component *c,
+			  const struct strv *argv, const struct sem_outcome *out);
+
+/* Mounts M with ARGV, the plan's `mount -t FSTYPE -- SOURCE WHERE`, run
+ * through RUN, unless FSTYPE is mounted on WHERE already; WHERE is made
+ * first (/run is empty at boot).  MISSING: the mount program is not
+ * installed.  An LSB code; each failure is said once. */
+int semantics_mount(const struct ctx *ctx, const struct component *m, const struct strv *argv,
+		    int missing, sem_run_fn *run, void *arg);
+
+/* Before C's start under a unit: each mount C needs whose place is
+ * configured is at the place the configuration names at this start.  Under systemd the mount unit put it
+ * where nfs.conf said when the generator last ran (boot or daemon-reload);
+ * nfs.conf may have moved it since, and the daemons read nfs.conf at their
+ * start (nfsdcld would watch a directory where nothing is mounted, and
+ * nfsd would track NFSv4 clients without it).  So the place of this start
+ * wins: mounted there, with a notice.  (The sysv runner mounts at this
+ * start's place in its own plan step.)  An LSB code. */
+int semantics_mounts_needed(struct ctx *ctx, const struct component *c, sem_run_fn *run,
+			    void *arg);
 
 /* Before C's stop command runs: the peers a restart must tell again are
  * kept (graph: keep_peers, peers_keep.h).  Nothing to decide: the stop

@@ -102,6 +102,53 @@ teardown() {
 	assert_output --regexp "nfsdcld: /.*/nfsdcld left no daemon running"
 }
 
+# Under systemd the rpc_pipefs mount unit is placed where nfs.conf said when
+# the generator ran (boot, daemon-reload); Debian's nfs.conf says
+# /run/rpc_pipefs.  An administrator who then writes an nfs.conf of their
+# own (no pipefs-directory: the default place) and restarts the server gets
+# daemons that read the new place.  Issue 30: that start mounts rpc_pipefs
+# where the daemons will look, so nfsdcld watches the real pipe directory.
+units_mounted_pipefs_at() {
+	mkdir -p "$ROOT$1/nfsd"
+	echo "40 1 0:40 / $ROOT$1 rw,relatime - rpc_pipefs sunrpc rw" >>"$ROOT/proc/self/mountinfo"
+	echo "41 1 0:41 / $ROOT/proc/fs/nfsd rw,relatime - nfsd nfsd rw" >>"$ROOT/proc/self/mountinfo"
+}
+
+@test "systemd: nfs.conf moved rpc_pipefs since the mount unit was made: exec nfsdcld mounts it at this start's place first" {
+	units_mounted_pipefs_at /run/rpc_pipefs
+	: >"$ROOT/etc/nfs.conf"
+	run ctl_systemd exec nfsdcld
+	assert_success
+	assert_output "nfs-ctl: nfsdcld: rpc_pipefs is not mounted on $ROOT/var/lib/nfs/rpc_pipefs, where this start needs it: mounting it there (under systemd, \`systemctl daemon-reload\` moves its mount unit)"
+	run calls
+	assert_output "$(printf '%s\n' "mount -t rpc_pipefs -- rpc_pipefs $ROOT/var/lib/nfs/rpc_pipefs" nfsdcld)"
+	# it succeeded only once the daemon watched $ROOT/var/lib/nfs/rpc_pipefs/nfsd
+	[ "$(count_procs nfsdcld)" -eq 1 ]
+}
+
+@test "systemd: rpc_pipefs mounted where nfs.conf says: exec nfsdcld mounts nothing and says nothing" {
+	units_mounted_pipefs_at /run/rpc_pipefs
+	printf '[general]\npipefs-directory = /run/rpc_pipefs\n' >"$ROOT/etc/nfs.conf"
+	run ctl_systemd exec nfsdcld
+	assert_success
+	assert_output ""
+	run calls
+	assert_output nfsdcld
+}
+
+@test "systemd: rpc_pipefs cannot be mounted at this start's place: exec nfsdcld fails, nfsdcld is not started" {
+	units_mounted_pipefs_at /run/rpc_pipefs
+	: >"$ROOT/etc/nfs.conf"
+	fault mount "fail 32 mount: permission denied"
+	run ctl_systemd exec nfsdcld
+	assert_failure 1
+	assert_line "mount: permission denied"
+	assert_line "nfs-ctl: pipefs: $ROOT/usr/bin/mount failed with exit code 32"
+	assert_line "nfs-ctl: cannot mount rpc_pipefs on $ROOT/var/lib/nfs/rpc_pipefs"
+	[ "$(order_of nfsdcld)" -eq 0 ]
+	[ "$(count_procs nfsdcld)" -eq 0 ]
+}
+
 @test "exec --ready nfsdcld: returns once \$MAINPID watches, fails after the timeout when it never does" {
 	fault nfsdcld "watch-late 500"
 	run ctl start nfsdcld

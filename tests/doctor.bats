@@ -441,3 +441,45 @@ assert n > 10, n
 	assert_success
 	assert_line "WARN  gssd       expected not running (skipped: no keytab $ROOT/etc/krb5.keytab); seen running (pid $pid); fix: nfs-ctl stop gssd"
 }
+
+# Issue 30: nfsd's NFSv4 client tracking.  The kernel makes rpc_pipefs's
+# nfsd/cld when nfsd starts and removes it when nfsdcld does not read it in
+# time; it then tracks clients another way, silently (the stubs model this:
+# rpc.nfsd keeps DIR/cld while a live nfsdcld watches DIR).
+@test "doctor: nfsd serving while nfsdcld serves its pipe is OK" {
+	ctl start server
+	run ctl doctor server
+	assert_success
+	assert_line "OK    nfsdcld    expected $ROOT/var/lib/nfs/rpc_pipefs/nfsd/cld open by nfsdcld; seen present"
+}
+
+@test "doctor: nfsd tracking NFSv4 clients without nfsdcld is a FAIL whose fix restarts the server" {
+	ctl start server
+	# what the kernel does when no reader came in time
+	rm "$ROOT/var/lib/nfs/rpc_pipefs/nfsd/cld"
+	run ctl doctor server
+	assert_failure 1
+	assert_line "FAIL  nfsdcld    expected $ROOT/var/lib/nfs/rpc_pipefs/nfsd/cld open by nfsdcld; seen the kernel removed $ROOT/var/lib/nfs/rpc_pipefs/nfsd/cld: no reader came when nfsd started, so it uses another way for good (NFSv4 clients lose their state at the next restart); fix: nfs-ctl restart server"
+	# the fix works when pasted
+	ctl restart server
+	run ctl doctor server
+	assert_success
+	assert_line --partial "OK    nfsdcld    expected $ROOT/var/lib/nfs/rpc_pipefs/nfsd/cld open by nfsdcld"
+}
+
+@test "doctor: nfs.conf names a pipefs place where nothing is mounted: nfsdcld's FAIL says so" {
+	ctl start server
+	mkdir -p "$ROOT/run/rpc_pipefs"
+	printf '[general]\npipefs-directory = /run/rpc_pipefs\n' >"$ROOT/etc/nfs.conf"
+	run ctl doctor server
+	assert_failure 1
+	assert_line "FAIL  nfsdcld    expected $ROOT/run/rpc_pipefs/nfsd/cld open by nfsdcld; seen no rpc_pipefs mounted on $ROOT/run/rpc_pipefs, where nfsdcld looks for the pipe; fix: nfs-ctl restart server"
+}
+
+@test "doctor: an NFSv3-only server has no NFSv4 clients to track: no upcall finding" {
+	ctl start server
+	rm "$ROOT/var/lib/nfs/rpc_pipefs/nfsd/cld"
+	echo "-2 +3 -4 -4.0 -4.1 -4.2" >"$ROOT/proc/fs/nfsd/versions"
+	run ctl doctor server
+	refute_line --partial "nfsd/cld"
+}

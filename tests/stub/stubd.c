@@ -25,6 +25,11 @@
  *                           MS after the parent exited (the real one opens
  *                           its database first); logs nfsdcld:watching
  *     no-watch              nfsdcld: never watches rpc_pipefs/nfsd
+ *                           (nfsdcld's watch, recorded in
+ *                           $ROOT/run/stub-nfsdcld.watch, is what rpc.nfsd
+ *                           and nfsdctl model the kernel's client tracking
+ *                           pipe by: DIR/cld is there while nfsd runs and
+ *                           a live nfsdcld watches DIR)
  *     fail-stop CODE [MSG]  rpc.nfsd, nfsdctl: asked for 0 threads, print
  *                           MSG, exit CODE, the threads stay
  *     no-listener           rpc.nfsd, nfsdctl: asked for 0 threads while
@@ -294,6 +299,12 @@ static void watch_pipe_dir(int late_ms)
 		return;
 	if (late_ms) /* only then: the exact call lists of other tests stay */
 		log_line("nfsdcld:watching", 0, NULL, NULL);
+	{
+		char rec[4300];
+
+		snprintf(rec, sizeof(rec), "%d %s\n", (int)getpid(), dir);
+		write_file("/run/stub-nfsdcld.watch", rec);
+	}
 }
 
 /* The daemon proper: registered, waiting for TERM. */
@@ -485,6 +496,29 @@ static int nfsutils_defaults(char *versions, size_t size)
 	return strcmp(name, "nfsdctl") == 0 ? 16 : threads;
 }
 
+/* The kernel's NFSv4 client tracking pipe: made when nfsd starts, kept
+ * when nfsdcld reads it (a live nfsdcld watches its directory), removed
+ * when nfsd stops. */
+static void tracking_pipe(int running)
+{
+	char dir[4200], cld[4300];
+	FILE *f = fopen(in_root("/run/stub-nfsdcld.watch"), "re");
+	int pid = 0, read = f && fscanf(f, "%d %4199s", &pid, dir) == 2;
+
+	if (f)
+		fclose(f);
+	if (!read)
+		return;
+	snprintf(cld, sizeof(cld), "%s/cld", dir);
+	if (running && kill(pid, 0) == 0) {
+		f = fopen(cld, "we");
+		if (f)
+			fclose(f);
+	} else {
+		unlink(cld);
+	}
+}
+
 static int run_nfsd(const struct faults *f, int argc, char **argv)
 {
 	char text[32], versions[512];
@@ -507,6 +541,7 @@ static int run_nfsd(const struct faults *f, int argc, char **argv)
 		forget_monitored();
 	snprintf(text, sizeof(text), "%d\n", threads);
 	write_file("/proc/fs/nfsd/threads", text);
+	tracking_pipe(threads > 0);
 	if (threads > 0 && versions[0])
 		write_file("/proc/fs/nfsd/versions", versions);
 	registration(100003, threads > 0);
