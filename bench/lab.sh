@@ -11,6 +11,9 @@
 # a copy in bench/.work/lab whose guest/scenarios/ are replaced by
 # bench/guest/ (the lab-runner then runs the benchmarks instead of the test
 # scenarios).  Environment:
+#   BENCH_RELEASE   the Debian release booted (default bookworm; one of
+#                   tests/vm/releases.txt); its root tree comes from the
+#                   lab's cache (LAB_CACHE, default tests/vm/.cache)
 #   BENCH_INITS     "systemd sysv" (default)
 #   BENCH_DESTDIR   a `make install DESTDIR=` tree instead of building nfs-ctl
 #   BENCH_ROOTFS    a ready root tree directory (tests/vm/.cache/rootfs-KEY)
@@ -41,7 +44,8 @@ stamp "root tree (lab cache)"
 # BENCH_ROOTFS: a ready rootfs-KEY directory of the lab's cache, e.g. when
 # the lab's key changed for a reason that does not matter here
 rootfs=${BENCH_ROOTFS:-}
-[ -n "$rootfs" ] || rootfs=$("$lab/build-rootfs.sh" bookworm "$lab/.cache")
+release=${BENCH_RELEASE:-bookworm}
+[ -n "$rootfs" ] || rootfs=$("$lab/build-rootfs.sh" "$release" "${LAB_CACHE:-$lab/.cache}")
 destdir=${BENCH_DESTDIR:-}
 if [ -z "$destdir" ]; then
 	stamp "building nfs-ctl from the working tree"
@@ -143,7 +147,7 @@ stamp "collecting"
 	else
 		echo "nfs-ctl: $(cd "$top" && git rev-parse --short HEAD) (+ working tree)"
 	fi
-	echo "rootfs: $rootfs"
+	echo "release: ${BENCH_ROOTFS:+(BENCH_ROOTFS) }$release; rootfs: $rootfs"
 	echo "inits: $inits; wall seconds: $(for i in $inits; do printf '%s=%s ' "$i" "$(cat "$work/vm/$i/wall-seconds" 2>/dev/null)"; done)"
 } >"$out/env.txt"
 : >"$out/samples.tsv"
