@@ -66,3 +66,16 @@ exception_files() {
 	assert_failure 1
 	assert_output ""
 }
+
+# tests/capture.sh (docs/DESIGN.md, "The behaviour capture") is what
+# proves a redesign changed no behaviour: it must keep running, over every
+# nfs-utils model, and write no sandbox path or pid into its file.
+@test "the behaviour capture runs over every sandbox model and is free of run-to-run words" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root (start-statd and the runner start stub daemons)"
+	run "$TOP_SRCDIR/tests/capture.sh" "$NFS_CTL" "$STUB_BIN" "$BATS_TEST_TMPDIR/capture.txt"
+	assert_success
+	run grep -c '^################ nfs-utils [0-9.]*, no configuration$' "$BATS_TEST_TMPDIR/capture.txt"
+	assert_output 3
+	run grep -E 'nfs-ctl-sandbox\.|pid [0-9]' "$BATS_TEST_TMPDIR/capture.txt"
+	assert_failure 1
+}
