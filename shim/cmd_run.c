@@ -72,7 +72,7 @@ static int parse_args(struct run *r, int argc, char **argv)
 			return LSB_ERR_ARGS;
 		}
 	}
-	r->what = scope_of_target(T_SERVER);
+	r->what = scope_of_target(target_serving()->target);
 	if (target && (scope_parse(target, &r->what) < 0 || !r->what.target)) {
 		log_error("run: unknown target '%s' (targets: %s)", target, target_names());
 		return LSB_ERR_ARGS;

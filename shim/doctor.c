@@ -97,22 +97,25 @@ static void doctor_free(struct doctor *d)
 	}
 }
 
-/* Targets to check: the one named, else server and client when started
- * (the enablement targets, secure and blkmap, only when named). */
+/* Targets to check: the one named, else the service targets (server and
+ * client) when started (the enablement targets, secure and blkmap, only
+ * when named). */
 static int choose_targets(struct doctor *d, unsigned named)
 {
-	static const unsigned defaults[] = { T_SERVER, T_CLIENT };
 	int n = 0;
 
 	if (named) {
 		d->targets[n++] = named;
 		return 0;
 	}
-	for (size_t i = 0; i < sizeof(defaults) / sizeof(*defaults); i++) {
-		const char *name = target_name(defaults[i]);
+	for (unsigned i = 0; i < graph_targets_size; i++) {
+		const struct target_row *t = &graph_targets[i];
+		const char *name = t->name;
 
-		if (target_started(d->ctx, defaults[i]))
-			d->targets[n++] = defaults[i];
+		if (!t->services)
+			continue;
+		if (target_started(d->ctx, t->target))
+			d->targets[n++] = t->target;
 		else
 			doctor_add(d, LEVEL_INFO, name, "target", xstrdup("started"),
 				   xstrdup("not started: its members were not checked"), NULL,

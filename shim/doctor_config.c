@@ -64,7 +64,8 @@ static char *needed_by(const struct doctor *d, const struct component *ext)
 static void check_external(struct doctor *d, const struct component *c)
 {
 	char *users = needed_by(d, c);
-	int v3 = (d->target_bits & T_SERVER) && policy_nfs_version_enabled(d->ctx, "3");
+	int v3 = (d->target_bits & target_serving()->target) &&
+		 policy_nfs_version_enabled(d->ctx, "3");
 	char *expected = xasprintf("%s answering (needed by %s%s)", c->name, users,
 				   v3 ? "; NFSv3 enabled" : "");
 	int up = rpcbind_registered(c->rpcprog) > 0;

@@ -38,21 +38,6 @@ static char *pid_list(const pid_t *pids, size_t n)
 	return out;
 }
 
-/* A skipped daemon that the NFS client side uses may run for a mount
- * (statd for an NFSv3 mount on an NFSv4-only server): the mount point, or
- * NULL. */
-static const char *client_mount_needing(const struct component *c,
-					const struct client_needs *needs)
-{
-	switch (c->client_use) {
-	case CLIENT_USE_LOCKING: return needs->statd ? needs->statd_mount : NULL;
-	case CLIENT_USE_KERBEROS: return needs->gssd ? needs->gssd_mount : NULL;
-	case CLIENT_USE_IDMAP: return needs->idmapd ? needs->idmapd_mount : NULL;
-	case CLIENT_USE_NONE: break;
-	}
-	return NULL;
-}
-
 static void check_wanted(struct doctor *d, const struct component *c, const pid_t *pids,
 			 size_t n)
 {
@@ -72,7 +57,9 @@ static void check_wanted(struct doctor *d, const struct component *c, const pid_
 static void check_skipped(struct doctor *d, const struct component *c, const pid_t *pids,
 			  size_t n, const struct client_needs *needs)
 {
-	const char *mount = client_mount_needing(c, needs);
+	/* a skipped daemon that the NFS client side uses may run for a
+	 * mount (statd for an NFSv3 mount on an NFSv4-only server) */
+	const char *mount = client_need(needs, c->client_use);
 	const struct reason *why = &d->skip_why[graph_index(c)];
 	char *origin = reason_origin(why);
 	char *expected = xasprintf("not running (skipped: %s)", why->text);

@@ -14,8 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define STATD_DEFAULT_DIR "/var/lib/nfs"
-
 static char *setting_origin(const struct setting *e)
 {
 	if (!e || !e->file)
@@ -112,11 +110,14 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* statd keeps one file per monitored peer in STATEDIR/sm. */
+/* statd keeps one file per monitored peer in the entry of its state
+ * directory that it owns (graph: user_dir, user_entry). */
 static void check_monitored(struct doctor *d, const struct component *c)
 {
-	const struct setting *e = settings_find(&d->ctx->settings, "statd", "state-directory-path");
-	char *rel = xasprintf("%s/sm", e && *e->value ? e->value : STATD_DEFAULT_DIR);
+	const struct setting *e = settings_find(&d->ctx->settings, c->user_dir.section,
+						c->user_dir.key);
+	char *rel = xasprintf("%s/%s", e && *e->value ? e->value : c->user_dir.dflt,
+			      c->user_entry);
 	char *dir = path_in_root(rel), *list = xstrdup("");
 	DIR *dp = opendir(dir);
 	struct dirent *ent;
@@ -201,18 +202,18 @@ static void check_mount(struct doctor *d, const struct component *c)
 
 void doctor_check_nfsd(struct doctor *d)
 {
+	const struct component *nfsd = graph_nfsd(), *statd = graph_statd();
+
 	for (unsigned k = 0; k < graph_size; k++) {
 		const struct component *c = &graph[k];
 
 		if (c->kind == KIND_MOUNT && d->wanted[k])
 			check_mount(d, c);
-
-		if (c->ready == READY_NFSD_THREADS && d->wanted[k] && check_threads(d, c)) {
+		if (c == nfsd && d->wanted[k] && check_threads(d, c)) {
 			check_versions(d, c);
 			check_grace(d, c);
 		}
-		/* the NSM monitor: the graph's locking client use names it */
-		if (c->client_use == CLIENT_USE_LOCKING && c->kind == KIND_DAEMON && d->in_plan[k])
+		if (c == statd && d->in_plan[k])
 			check_monitored(d, c);
 	}
 }

@@ -76,7 +76,7 @@ static void check_again(struct doctor *d, const struct component *c)
 void doctor_check_notify(struct doctor *d)
 {
 	/* the server's notice: a client-only machine has no nfsd to wait for */
-	if (!(d->target_bits & T_SERVER))
+	if (!(d->target_bits & target_serving()->target))
 		return;
 	for (unsigned k = 0; k < graph_size; k++)
 		if (graph[k].once_per_boot && d->wanted[k]) {

@@ -15,8 +15,8 @@
 
 const struct component graph[] = {
 { .name = "rpcbind", .kind = KIND_EXTERNAL, .unit = "rpcbind.socket", .start = "rpcbind",
-  .also_after_unit = "rpcbind.service",
-  .rpcprog = 100000, .what = "RPC port mapper (rpcbind package)" },
+  .also_after_unit = "rpcbind.service", .start_script = "/etc/init.d/rpcbind",
+  .ready = READY_RPC_REGISTERED, .rpcprog = 100000, .what = "RPC port mapper (rpcbind package)" },
 { .name = "nfsd-fs", .kind = KIND_MOUNT, .unit = "proc-fs-nfsd.mount",
   .start = "nfsd /proc/fs/nfsd", .targets = S,
   .no_kernel = "NFS server support (module nfsd)",
@@ -102,11 +102,15 @@ const unsigned graph_size = sizeof(graph) / sizeof(graph[0]);
 
 const struct target_row graph_targets[] = {
 	{ "server", T_SERVER, "nfs-server.target", { "nfs-server", "nfs-kernel-server" },
-	  "NFS server" },
+	  "NFS server", .services = 1, .requires_members = 1, .barriers = 1, .serves = 1,
+	  .script_enabled = 1, .shared_with = T_CLIENT },
 	{ "client", T_CLIENT, "nfs-client.target", { "nfs", "nfs-common" },
-	  "NFS client services" },
-	{ "secure", T_SECURE, "nfs-secure.target", { NULL }, "NFS Kerberos services" },
-	{ "blkmap", T_BLKMAP, "nfs-blkmap.target", { NULL }, "NFS pNFS block layout services" },
+	  "NFS client services", .services = 1, .mounts = 1, .remote_fs = 1,
+	  .shared_with = T_SERVER },
+	{ "secure", T_SECURE, "nfs-secure.target", { NULL }, "NFS Kerberos services",
+	  .remote_fs = 1, .shared_with = T_CLIENT },
+	{ "blkmap", T_BLKMAP, "nfs-blkmap.target", { NULL }, "NFS pNFS block layout services",
+	  .remote_fs = 1, .shared_with = T_CLIENT },
 };
 
 const unsigned graph_targets_size = sizeof(graph_targets) / sizeof(graph_targets[0]);

@@ -1,6 +1,7 @@
 /* The component graph: what nfs-ctl starts, in which order, for which
  * target, and every way one component behaves differently from another.
- * Code outside graph.c reads these columns; it never compares names. */
+ * Code outside graph.c reads these columns; no behaviour is keyed on a
+ * component's identity (docs/DESIGN.md). */
 #ifndef NFSCTL_GRAPH_H
 #define NFSCTL_GRAPH_H
 
@@ -73,6 +74,7 @@ enum client_use {
 	CLIENT_USE_KERBEROS, /* sec=krb5* mounts (gssd) */
 	CLIENT_USE_IDMAP,    /* NFSv4 mounts map owners to names (idmapd,
 			      * Debian's NEED_IDMAPD) */
+	CLIENT_USE_COUNT     /* not a use: the size of arrays indexed by use */
 };
 
 /* The configuration-derived options a start command gets (daemon_args.c
@@ -199,6 +201,10 @@ struct component {
 	const char *no_kernel;  /* mounts: what the kernel lacks when the
 				 * mount fails */
 	enum argv_rules argv;
+	/* external: its own init script, which the sysv runner's check runs
+	 * (with "start", once) when the service is not ready yet: at boot
+	 * under sysvinit it may simply not have run (rpcbind's) */
+	const char *start_script;
 	const char *what;       /* one line for humans */
 };
 
@@ -210,9 +216,35 @@ struct target_row {
 	unsigned target;
 	const char *unit;
 	/* the init scripts that run this target: nfs-ctl's own, then the
-	 * distribution's that its init-functions hook hands to nfs-ctl */
+	 * distribution's that its init-functions hook hands to nfs-ctl; under
+	 * systemd the first one's name is a native unit standing for the
+	 * target (units.c) */
 	const char *scripts[3];
 	const char *noun;       /* the progress line's name: "Starting NFS server" */
+	/* a service target: the NFS daemons run for it, its optional members
+	 * are decided by configuration (the generator adds them under
+	 * systemd), its stop considers the shared daemons, its state is
+	 * marked; otherwise an enablement target (secure, blkmap), which is
+	 * itself the wish for all its members */
+	unsigned services:1;
+	/* a member that fails fails the target (Requires=; else Wants=) */
+	unsigned requires_members:1;
+	/* stop means stopped: ordered by the barrier units, never after its
+	 * members; PartOf= its script unit, which is in the restart group
+	 * (units.c, docs/DESIGN.md) */
+	unsigned barriers:1;
+	/* serves NFS: the versions it serves decide members (an NFSv4-only
+	 * server needs no statd), sm-notify waits for it */
+	unsigned serves:1;
+	/* NFS mounts at boot need it (Before=remote-fs-pre.target, after what
+	 * Kerberos mounts need); the mounts in fstab decide members; under
+	 * sysvinit it runs in rcS, before the serving target */
+	unsigned mounts:1;
+	unsigned remote_fs:1;      /* enabled by remote-fs.target too */
+	unsigned script_enabled:1; /* its script unit is enabled at boot */
+	/* the two-pronged stop: the target whose activity keeps the shared
+	 * daemons running when this one stops */
+	unsigned shared_with;
 };
 
 extern const struct target_row graph_targets[];
@@ -229,6 +261,15 @@ int graph_needs(const struct component *a, const struct component *b);
 int graph_before(const struct component *a, const struct component *b);
 /* The first component whose column PRED says yes, or NULL. */
 const struct component *graph_first(int (*pred)(const struct component *));
+/* The components that some code needs as themselves, each defined by its
+ * columns (never its name), asked here and nowhere else (docs/DESIGN.md,
+ * "No behaviour keyed on identity").  NULL when the table has none. */
+/* The kernel NFS server: its readiness is the kernel's thread count (the
+ * doctor's checks of the kernel's versions and grace period). */
+const struct component *graph_nfsd(void);
+/* The NSM monitor: the daemon NFSv2/v3 locking needs (start-statd, the
+ * doctor's monitored peers in its user_dir/user_entry). */
+const struct component *graph_statd(void);
 static inline int graph_gated(const struct component *c) { return c->gate != GATE_NONE; }
 static inline int graph_shared(const struct component *c) { return c->client_use != CLIENT_USE_NONE; }
 /* Checks the table: unknown or duplicate names in needs/after, an edge in
@@ -244,6 +285,16 @@ const char *target_name(unsigned target);
  * messages about a word that names none). */
 const char *target_names(void);
 const char *target_unit(unsigned target);
+/* TARGET's row, or a row of nothing (every column 0) for a bit that is no
+ * target. */
+const struct target_row *target_find(unsigned target);
+/* The first target whose column PRED says yes, or NULL. */
+const struct target_row *target_first(int (*pred)(const struct target_row *));
+/* The targets some code needs as themselves, defined by their columns:
+ * the one that serves NFS (the default of `run`; sm-notify's), the one
+ * ordered by barriers (units.c).  NULL when the table has none. */
+const struct target_row *target_serving(void);
+const struct target_row *target_barriered(void);
 const char *const *target_scripts(unsigned target);
 const char *target_noun(unsigned target);
 

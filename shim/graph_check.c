@@ -112,6 +112,28 @@ static int check_cycles(void)
 	return bad;
 }
 
+/* The targets that code asks for by a column (graph.h: target_serving(),
+ * target_barriered()) must be one at most, and a stop's other side a
+ * target. */
+static int check_targets(void)
+{
+	int bad = 0, serving = 0, barriered = 0;
+
+	for (unsigned i = 0; i < graph_targets_size; i++) {
+		const struct target_row *t = &graph_targets[i];
+
+		serving += t->serves;
+		barriered += t->barriers;
+		if (t->shared_with && !target_find(t->shared_with)->name)
+			bad += problem("target %s: shares daemons with no target", t->name);
+		if (t->barriers && !t->scripts[0])
+			bad += problem("target %s: barriers without a script unit", t->name);
+	}
+	if (serving > 1 || barriered > 1)
+		bad += problem("targets: more than one serves NFS or has barriers");
+	return bad;
+}
+
 int graph_check(void)
 {
 	int bad = 0;
@@ -122,5 +144,5 @@ int graph_check(void)
 	}
 	for (unsigned i = 0; i < graph_size; i++)
 		bad += check_row(&graph[i]);
-	return bad + check_cycles();
+	return bad + check_cycles() + check_targets();
 }

@@ -51,6 +51,26 @@ const struct component *graph_first(int (*pred)(const struct component *))
 	return NULL;
 }
 
+static int counts_kernel_threads(const struct component *c)
+{
+	return c->ready == READY_NFSD_THREADS;
+}
+
+const struct component *graph_nfsd(void)
+{
+	return graph_first(counts_kernel_threads);
+}
+
+static int monitors_locks(const struct component *c)
+{
+	return c->client_use == CLIENT_USE_LOCKING && c->kind == KIND_DAEMON;
+}
+
+const struct component *graph_statd(void)
+{
+	return graph_first(monitors_locks);
+}
+
 unsigned target_from_name(const char *name)
 {
 	for (unsigned i = 0; i < graph_targets_size; i++)
@@ -70,9 +90,7 @@ const char *target_names(void)
 	return list;
 }
 
-/* TARGET's row, or a row of nothing (every column NULL) for a bit that
- * is no target */
-static const struct target_row *target_row(unsigned target)
+const struct target_row *target_find(unsigned target)
 {
 	static const struct target_row none = { 0 };
 
@@ -84,20 +102,48 @@ static const struct target_row *target_row(unsigned target)
 
 const char *target_name(unsigned target)
 {
-	return target_row(target)->name;
+	return target_find(target)->name;
 }
 
 const char *target_unit(unsigned target)
 {
-	return target_row(target)->unit;
+	return target_find(target)->unit;
 }
 
 const char *target_noun(unsigned target)
 {
-	return target_row(target)->noun;
+	return target_find(target)->noun;
 }
 
 const char *const *target_scripts(unsigned target)
 {
-	return target_row(target)->scripts;
+	return target_find(target)->scripts;
+}
+
+const struct target_row *target_first(int (*pred)(const struct target_row *))
+{
+	for (unsigned i = 0; i < graph_targets_size; i++)
+		if (pred(&graph_targets[i]))
+			return &graph_targets[i];
+	return NULL;
+}
+
+static int serves(const struct target_row *t)
+{
+	return t->serves;
+}
+
+const struct target_row *target_serving(void)
+{
+	return target_first(serves);
+}
+
+static int barriered(const struct target_row *t)
+{
+	return t->barriers;
+}
+
+const struct target_row *target_barriered(void)
+{
+	return target_first(barriered);
 }

@@ -154,6 +154,13 @@ static const char *option_value(const char *opts, const char *name)
 	return NULL;
 }
 
+/* The first mount that needs USE names it. */
+static void note_use(struct client_needs *n, enum client_use use, const char *mountpoint)
+{
+	if (!n->mount[use][0])
+		snprintf(n->mount[use], sizeof(n->mount[use]), "%s", mountpoint);
+}
+
 static int visit_client(const struct mount_entry *e, void *arg)
 {
 	struct client_needs *n = arg;
@@ -163,19 +170,13 @@ static int visit_client(const struct mount_entry *e, void *arg)
 		return 0;
 	vers = option_value(e->options, "vers");
 	if (strcmp(e->fstype, "nfs") == 0 && !(vers && vers[0] == '4') &&
-	    !has_option(e->options, "nolock") && !n->statd) {
-		n->statd = 1;
-		snprintf(n->statd_mount, sizeof(n->statd_mount), "%s", e->mountpoint);
-	}
-	if ((strcmp(e->fstype, "nfs4") == 0 || (vers && vers[0] == '4')) && !n->idmapd) {
-		n->idmapd = 1;
-		snprintf(n->idmapd_mount, sizeof(n->idmapd_mount), "%s", e->mountpoint);
-	}
+	    !has_option(e->options, "nolock"))
+		note_use(n, CLIENT_USE_LOCKING, e->mountpoint);
+	if (strcmp(e->fstype, "nfs4") == 0 || (vers && vers[0] == '4'))
+		note_use(n, CLIENT_USE_IDMAP, e->mountpoint);
 	sec = option_value(e->options, "sec");
-	if (sec && strncmp(sec, "krb5", 4) == 0 && !n->gssd) {
-		n->gssd = 1;
-		snprintf(n->gssd_mount, sizeof(n->gssd_mount), "%s", e->mountpoint);
-	}
+	if (sec && strncmp(sec, "krb5", 4) == 0)
+		note_use(n, CLIENT_USE_KERBEROS, e->mountpoint);
 	return 0;
 }
 
@@ -183,4 +184,10 @@ void mounts_client_needs(struct client_needs *out)
 {
 	memset(out, 0, sizeof(*out));
 	for_each_mount(visit_client, out);
+}
+
+const char *client_need(const struct client_needs *n, enum client_use use)
+{
+	return use != CLIENT_USE_NONE && use < CLIENT_USE_COUNT && n->mount[use][0]
+		       ? n->mount[use] : NULL;
 }

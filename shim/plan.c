@@ -199,7 +199,8 @@ static void add_stop_step(struct ctx *ctx, struct plan *p, const struct componen
  * The enablement targets (secure, blkmap) are themselves the wish. */
 static void select_target(struct ctx *ctx, struct plan *p, int starting)
 {
-	int gate = starting && (p->scope.target & (T_SERVER | T_CLIENT));
+	int services = target_find(p->scope.target)->services;
+	int gate = starting && services;
 
 	for (unsigned i = 0; i < graph_size; i++) {
 		const struct component *c = &graph[i];
@@ -208,8 +209,7 @@ static void select_target(struct ctx *ctx, struct plan *p, int starting)
 		/* a stop also considers the daemons clients share (statd comes
 		 * on demand, not with a target); the runner spares them while
 		 * still needed */
-		int shared = !starting && graph_shared(c) &&
-			     (p->scope.target & (T_SERVER | T_CLIENT));
+		int shared = !starting && graph_shared(c) && services;
 
 		if (!(c->targets & p->scope.target) && !shared)
 			continue;
@@ -239,7 +239,7 @@ static int server_enabled_at_boot(void)
 {
 	int yes = 0;
 
-	for (const char *const *s = target_scripts(T_SERVER); *s && !yes; s++) {
+	for (const char *const *s = target_serving()->scripts; *s && !yes; s++) {
 		char *rel = xasprintf("/etc/rc[2345].d/S[0-9][0-9]%s", *s);
 		char *pattern = path_in_root(rel);
 		glob_t g;
@@ -264,8 +264,10 @@ static void defer_once_per_boot(struct ctx *ctx, struct plan *p,
 	int i = graph_index(notify);
 
 	/* an NFSv4-only server does not notify: the client still must */
-	if (!p->sel.on[i] || !(notify->targets & T_SERVER) || !server_enabled_at_boot() ||
-	    !policy_wants(ctx, T_SERVER, notify, NULL))
+	unsigned server = target_serving()->target;
+
+	if (!p->sel.on[i] || !(notify->targets & server) || !server_enabled_at_boot() ||
+	    !policy_wants(ctx, server, notify, NULL))
 		return;
 	p->sel.on[i] = 0;
 	reason_at(&p->sel.skip_why[i], NULL, 0, "left to the server's start, once nfsd serves");
@@ -344,7 +346,7 @@ int plan_build(struct ctx *ctx, enum plan_kind kind, const struct scope *scope,
 			add_stop_step(ctx, out, &graph[j], maxlevel - level[j]);
 		}
 	}
-	for (unsigned i = 0; starting && scope->target == T_CLIENT && i < graph_size; i++)
+	for (unsigned i = 0; starting && target_find(scope->target)->mounts && i < graph_size; i++)
 		if (graph[i].once_per_boot)
 			defer_once_per_boot(ctx, out, &graph[i]);
 	for (unsigned i = 0; starting && i < graph_size; i++)

@@ -139,7 +139,7 @@ static int wants_statd(const struct ctx *ctx, unsigned target,
 {
 	if (need(ctx, "statd", why) == 0)
 		return 0;
-	if (target == T_SERVER && policy_v4_only(ctx)) {
+	if (target_find(target)->serves && policy_v4_only(ctx)) {
 		v4_only_reason(ctx, why);
 		return 0;
 	}
@@ -182,7 +182,7 @@ static int wants_idmapd(const struct ctx *ctx, unsigned target,
 
 	if (b >= 0)
 		return b;
-	if (target == T_CLIENT) {
+	if (target_find(target)->mounts) {
 		mount = fstab_nfs4_mount(&fstab);
 		if (mount)
 			reason_at(why, fstab, mount, "NFSv4 mount");
@@ -191,7 +191,7 @@ static int wants_idmapd(const struct ctx *ctx, unsigned target,
 		free(fstab);
 		return mount != 0;
 	}
-	return target != T_SERVER || v4_served(ctx, why);
+	return !target_find(target)->serves || v4_served(ctx, why);
 }
 
 static int is_cltrack(const struct component *c)
@@ -206,7 +206,7 @@ static int wants_nfsdcld(const struct ctx *ctx, unsigned target,
 {
 	const struct component *c = graph_first(is_cltrack);
 
-	if (target != T_SERVER) {
+	if (!target_find(target)->serves) {
 		reason_at(why, NULL, 0, "NFSv4 server only");
 		return 0;
 	}
@@ -253,7 +253,7 @@ static int wants_svcgssd(const struct ctx *ctx, unsigned target,
 	const struct setting *proxy;
 	int b;
 
-	if (target != T_SERVER && target != T_SECURE) {
+	if (!target_find(target)->serves && target != T_SECURE) {
 		reason_at(why, NULL, 0, "server only");
 		return 0;
 	}

@@ -5,6 +5,7 @@
 #include "policy.h"
 #include "rpcbind_query.h"
 #include "socket_ready.h"
+#include "xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,29 @@ int nfsd_threads(void)
 	int n = threads_seen();
 
 	return n < 0 ? 0 : n;
+}
+
+int readiness_kernel_count(const struct component *c)
+{
+	return c->ready == READY_NFSD_THREADS ? nfsd_threads() : -1;
+}
+
+char *readiness_unmet(const struct component *c)
+{
+	switch (c->ready) {
+	case READY_NFSD_THREADS:
+		return xstrdup("the kernel reports no server threads");
+	case READY_RPC_REGISTERED:
+		return xasprintf("program %lu is not registered with rpcbind, asked on %s/run/rpcbind.sock",
+				 c->rpcprog, paths_root());
+	case READY_SOCKET:
+		return xstrdup("its socket accepts no connection");
+	case READY_NONE:
+	case READY_PARENT_EXIT:
+	case READY_PIPE_WATCHED:
+		break;
+	}
+	return xstrdup("not ready");
 }
 
 int readiness_stop_done(const struct component *c, const char *program)

@@ -15,6 +15,14 @@ int nfsd_threads(void);
  * stop of a server that is already down (nfsdctl passes it on); that
  * stop has nothing left to do, and no fallback to run. */
 int readiness_stop_done(const struct component *c, const char *program);
+/* C's readiness is a count the kernel keeps (nfsd's threads): that count
+ * (0 when it cannot be read), which says at any time, also at a status or
+ * after a failed stop, whether C runs; -1 when C's readiness is no such
+ * count (a daemon's process says instead). */
+int readiness_kernel_count(const struct component *c);
+/* What is missing while C's signal has not come, for messages ("the
+ * kernel reports no server threads"); the caller frees it. */
+char *readiness_unmet(const struct component *c);
 /* Does C wait for its RPC program?  (Not rpc.mountd on a v4-only server.) */
 int expects_registration(const struct ctx *ctx, const struct component *c);
 /* Has C's signal come (RPC program registered, nfsd threads, its socket

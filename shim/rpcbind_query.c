@@ -148,11 +148,6 @@ int rpcbind_registered(unsigned long prog)
 	return n < 0 ? -1 : n > 0;
 }
 
-int rpcbind_alive(void)
-{
-	return rpcbind_registered(RPCBPROG) > 0;
-}
-
 /* A registered universal address ("h1.h2.h3.h4.p1.p2", or an IPv6
  * literal then ".p1.p2") as a socket address; the wildcard address, which
  * a daemon listening everywhere registers, becomes loopback.  0, or -1

@@ -12,7 +12,5 @@ int rpcbind_versions(unsigned long prog, unsigned long *vers, int max);
  * outlives a daemon killed with SIGKILL: this tells a live one.  1 yes,
  * 0 no, -1 rpcbind not reachable. */
 int rpcbind_answers(unsigned long prog);
-/* rpcbind answers at all? */
-int rpcbind_alive(void);
 
 #endif

@@ -238,7 +238,7 @@ int systemd_action(struct ctx *ctx, enum action action, const struct scope *what
 	}
 	if (rc == 0 && back)
 		rc = wait_targets_back(ctx, back);
-	if (rc == 0 && action == ACT_STOP && (what->target == T_SERVER || what->target == T_CLIENT))
+	if (rc == 0 && action == ACT_STOP && target_find(what->target)->services)
 		release_shared(ctx, what->target);
 	return rc < 0 ? LSB_ERR_NOT_INSTALLED : rc;
 }

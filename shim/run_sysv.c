@@ -15,7 +15,6 @@
 #include "policy.h"
 #include "proc.h"
 #include "readiness.h"
-#include "rpcbind_query.h"
 #include "semantics.h"
 #include "shared_stop.h"
 #include "socket_ready.h"
@@ -109,39 +108,37 @@ static int run_or_fall_back(struct ctx *ctx, const struct step *s, int stop)
 	return ran == SEM_RAN_FAILED ? -1 : 0;
 }
 
-static int rpcbind_ready(const void *arg)
+/* An external service (rpcbind) is not ours, but at boot under sysvinit
+ * its script (column start_script) may simply not have run yet: start it
+ * through that script, once, and wait for its readiness. */
+static int step_check(struct ctx *ctx, const struct step *s)
 {
-	(void)arg;
-	return rpcbind_alive();
-}
-
-/* rpcbind is not ours, but at boot under sysvinit its script may simply
- * not have run yet: start it through its own script, once. */
-static int step_check_rpcbind(struct ctx *ctx)
-{
-	char *script;
+	const struct component *c = s->c;
+	char *script, *why;
 	int wait_ms = 0;
 
-	if (rpcbind_alive())
+	if (readiness_reached(ctx, c))
 		return LSB_OK;
-	script = path_in_root("/etc/init.d/rpcbind");
-	if (access(script, X_OK) == 0) {
+	script = c->start_script ? path_in_root(c->start_script) : NULL;
+	if (script && access(script, X_OK) == 0) {
 		struct strv argv;
 		int status;
 
 		strv_init(&argv);
 		strv_add(&argv, script);
 		strv_add(&argv, "start");
-		log_info("rpcbind is not running: starting it with %s start", script);
+		log_info("%s is not running: starting it with %s start", c->name, script);
 		proc_run(&argv, NULL, ctx->timeout_ms, &status);
 		strv_free(&argv);
 		wait_ms = ctx->timeout_ms;
 	}
 	free(script);
-	if (backoff_wait_until(rpcbind_ready, NULL, wait_ms) == 0)
+	if (readiness_wait(ctx, c, wait_ms) == 0)
 		return LSB_OK;
-	log_error("rpcbind is not running (nothing answers on %s/run/rpcbind.sock); "
-		  "NFS needs it: start the rpcbind service first", paths_root());
+	why = readiness_unmet(c);
+	log_error("%s is not running (%s); NFS needs it: start the %s service first", c->name,
+		  why, c->name);
+	free(why);
 	return LSB_ERR_GENERIC;
 }
 
@@ -402,7 +399,7 @@ static int stop_failed(const struct ctx *ctx, const struct step *s, struct progr
 	/* the last command tried: the older program, when there was one */
 	const char *prog = s->fallback.n ? s->fallback.v[0] : s->argv.v[0];
 
-	if (c->ready != READY_NFSD_THREADS) {
+	if (readiness_kernel_count(c) < 0) {
 		log_warn("%s: %s failed; the stop goes on", c->name, prog);
 		return LSB_OK;
 	}
@@ -435,11 +432,14 @@ static int run_step(struct ctx *ctx, const struct step *s, struct progress *pr, 
 		 * served, as under systemd */
 		log_warn("%s: failed; continuing without it (%s)", c->name, c->what);
 	}
-	/* sm-notify must only speak once nfsd really serves */
-	if (starting && c->ready == READY_NFSD_THREADS &&
+	/* a command whose effect the kernel counts is done only once the
+	 * count says so: sm-notify must only speak once nfsd really serves */
+	if (starting && readiness_kernel_count(c) >= 0 &&
 	    readiness_wait(ctx, c, ctx->timeout_ms) != 0) {
-		log_error("%s: %s succeeded but the kernel reports no server threads",
-			  c->name, s->argv.v[0]);
+		char *why = readiness_unmet(c);
+
+		log_error("%s: %s succeeded but %s", c->name, s->argv.v[0], why);
+		free(why);
 		return LSB_ERR_GENERIC;
 	}
 	if (starting && !strv_contains(&pr->started, c->name))
@@ -554,7 +554,7 @@ static int execute_step(struct ctx *ctx, const struct plan *p, const struct step
 	free(cmd);
 	switch (s->verb) {
 	case V_CHECK:
-		return step_check_rpcbind(ctx);
+		return step_check(ctx, s);
 	case V_MOUNT:
 		return step_mount(ctx, s);
 	case V_START:
@@ -656,7 +656,7 @@ int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy share
 		rc = r; /* a stop goes on: stop as much as can be stopped */
 	}
 	log_progress_end(rc == LSB_OK);
-	if (rc == LSB_OK && (p->scope.target & (T_SERVER | T_CLIENT)))
+	if (rc == LSB_OK && target_find(p->scope.target)->services)
 		target_mark(p->scope.name, starting);
 	strv_free(&pr.started);
 	strv_free(&pr.stopped);

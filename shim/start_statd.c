@@ -19,15 +19,10 @@
 
 #include <unistd.h>
 
-static int locking_client_use(const struct component *c)
-{
-	return c->client_use == CLIENT_USE_LOCKING;
-}
-
 /* The daemon NFSv2/v3 locking needs: the graph's row for rpc.statd. */
 static const struct component *statd(void)
 {
-	return graph_first(locking_client_use);
+	return graph_statd();
 }
 
 static int statd_registered(void)

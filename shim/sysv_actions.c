@@ -55,8 +55,8 @@ static int component_status(const struct ctx *ctx, const struct step *s, int qui
 		if (!quiet && rc == 0)
 			printf(graph_shared(c) ? " (pid %d; shared with the NFS client)"
 					       : " (pid %d)", (int)pid);
-	} else if (c->ready == READY_NFSD_THREADS) {
-		int n = nfsd_threads();
+	} else if (readiness_kernel_count(c) >= 0) {
+		int n = readiness_kernel_count(c);
 
 		rc = n > 0 ? LSB_STATUS_RUNNING : LSB_STATUS_NOT_RUNNING;
 		if (!quiet)

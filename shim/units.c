@@ -65,20 +65,12 @@ static void after_lines(FILE *f, const char *const *list)
 /* The init scripts' names as native units.  Under systemd,
  * systemd-sysv-generator turns every init script that has no native unit
  * of the same name into a unit of its own, which would run `nfs-ctl start
- * ...` inside a start job (refused).  So each script's name is a native
- * unit that stands for the script's target, and whose one command logs the
- * plan; it never starts anything itself.  (This is also the unit nfs-utils
- * users know: `systemctl stop nfs-server`.) */
-struct script_unit {
-	const char *script;	/* in the init script directory */
-	const char *unit;
-	unsigned target;
-};
-
-static const struct script_unit script_units[] = {
-	{ "nfs-server", "nfs-server.service", T_SERVER },
-	{ "nfs", "nfs.service", T_CLIENT },
-};
+ * ...` inside a start job (refused).  So the name of each target's own
+ * script (graph: the first of its scripts) is a native unit, SCRIPT.service,
+ * that stands for the target, and whose one command logs the plan; it never
+ * starts anything itself.  (This is also the unit nfs-utils users know:
+ * `systemctl stop nfs-server`.) */
+#define SCRIPT_UNIT "%s.service"
 
 /* Debian's name of the server unit (`systemctl status nfs-kernel-server`,
  * `service nfs-kernel-server reload` under systemd): make install links it
@@ -116,9 +108,14 @@ static const char RESTART_GROUP[] = "nfs-utils.service";
 static const char START_BARRIER[] = "nfs-server-start-barrier.service";
 static const char STOP_BARRIER[] = "nfs-server-stop-barrier.service";
 
+/* a member of the barrier target (the server) alone: not of the target
+ * it shares daemons with, not shared */
 static int server_only(const struct component *c)
 {
-	return (c->targets & T_SERVER) && !(c->targets & T_CLIENT) && !graph_shared(c);
+	const struct target_row *b = target_barriered();
+
+	return b && (c->targets & b->target) && !(c->targets & b->shared_with) &&
+	       !graph_shared(c);
 }
 
 /* the units that stop when the server target stops (they are PartOf= it);
@@ -135,14 +132,6 @@ static int stops_with_server(const struct component *c)
 static int in_restart_group(const struct component *c)
 {
 	return c->kind == KIND_DAEMON && !stops_with_server(c);
-}
-
-static const char *script_unit_of(unsigned target)
-{
-	for (size_t i = 0; i < sizeof(script_units) / sizeof(*script_units); i++)
-		if (script_units[i].target == target)
-			return script_units[i].unit;
-	return NULL;
 }
 
 static void write_header(FILE *f)
@@ -264,32 +253,30 @@ static void write_service_section(FILE *f, const struct component *c)
 }
 
 /* Members a target always brings; gated ones are added per configuration
- * by the generator (units_generator.c). */
-static void write_target(FILE *f, unsigned target)
+ * by the generator (generator.c). */
+static void write_target(FILE *f, const struct target_row *t)
 {
-	const char *name = target_name(target);
-
 	write_header(f);
-	fprintf(f, "[Unit]\nDescription=NFS %s%s\nDocumentation=man:nfs-ctl(8)\n", name,
-		target & (T_SERVER | T_CLIENT) ? " services" : " enablement");
+	fprintf(f, "[Unit]\nDescription=NFS %s%s\nDocumentation=man:nfs-ctl(8)\n", t->name,
+		t->services ? " services" : " enablement");
 	/* ordered by its barriers, never after its members (see above);
 	 * without default dependencies, the ones that still apply by hand */
-	if (target == T_SERVER)
+	if (t->barriers)
 		fputs("DefaultDependencies=no\nConflicts=shutdown.target\nBefore=shutdown.target\n", f);
 	for (unsigned i = 0; i < graph_size; i++) {
 		const struct component *c = &graph[i];
-		int gated = graph_gated(c) && (target & (T_SERVER | T_CLIENT));
+		int gated = graph_gated(c) && t->services;
 
-		if ((c->targets & target) && !gated)
-			fprintf(f, "%s=%s\n", target == T_SERVER ? "Requires" : "Wants", c->unit);
+		if ((c->targets & t->target) && !gated)
+			fprintf(f, "%s=%s\n", t->requires_members ? "Requires" : "Wants", c->unit);
 	}
-	if (target == T_SERVER)
+	if (t->barriers)
 		fprintf(f, "Requires=%s\nAfter=%s\n"
 			/* the script's name: stopping or restarting it does the
 			 * same to the target; it is active while the target is */
-			"Wants=%s\nPartOf=%s\n",
-			START_BARRIER, START_BARRIER, script_unit_of(T_SERVER), script_unit_of(T_SERVER));
-	if (target == T_CLIENT) {
+			"Wants=" SCRIPT_UNIT "\nPartOf=" SCRIPT_UNIT "\n",
+			START_BARRIER, START_BARRIER, t->scripts[0], t->scripts[0]);
+	if (t->mounts) {
 		fputs("Wants=remote-fs-pre.target\nBefore=remote-fs-pre.target\n", f);
 		/* Kerberos mounts at boot need the GSS daemons (or gssproxy) */
 		for (unsigned i = 0; i < graph_size; i++)
@@ -300,7 +287,7 @@ static void write_target(FILE *f, unsigned target)
 			}
 	}
 	fputs("\n[Install]\nWantedBy=multi-user.target\n", f);
-	if (target != T_SERVER)
+	if (t->remote_fs)
 		fputs("WantedBy=remote-fs.target\n", f);
 }
 
@@ -320,7 +307,7 @@ static void units_line(FILE *f, const char *key, int (*keep)(const struct compon
 
 static int in_server(const struct component *c)
 {
-	return (c->targets & T_SERVER) != 0;
+	return (c->targets & target_barriered()->target) != 0;
 }
 
 static void fill_start_barrier(FILE *f, const void *arg)
@@ -339,13 +326,14 @@ static void fill_start_barrier(FILE *f, const void *arg)
 
 static void fill_stop_barrier(FILE *f, const void *arg)
 {
-	(void)arg;
+	const struct target_row *t = arg;
+
 	write_header(f);
 	fputs("[Unit]\nDescription=NFS server stop barrier: stopping the server returns "
 	      "once every member stopped\nDocumentation=man:nfs-ctl(8)\n", f);
-	fprintf(f, "After=%s %s\n", target_unit(T_SERVER), script_unit_of(T_SERVER));
+	fprintf(f, "After=%s " SCRIPT_UNIT "\n", t->unit, t->scripts[0]);
 	units_line(f, "Before", stops_with_server);
-	fprintf(f, "StopPropagatedFrom=%s\n", target_unit(T_SERVER));
+	fprintf(f, "StopPropagatedFrom=%s\n", t->unit);
 	/* stopped alone, the next stop of the server would not wait */
 	fputs("RefuseManualStop=yes\n", f);
 	/* a unit without ExecStart= needs an ExecStop=; its order is its work */
@@ -353,19 +341,21 @@ static void fill_stop_barrier(FILE *f, const void *arg)
 }
 
 /* nfs.service, nfs-server.service: stand for their targets (see
- * script_units).  The server target is PartOf= its script unit (above), so
+ * SCRIPT_UNIT).  The server target is PartOf= its script unit (above), so
  * that a restart of nfs-server.service restarts the server too. */
-static void write_script_unit(FILE *f, const struct script_unit *u)
+static void write_script_unit(FILE *f, const struct target_row *t)
 {
-	const char *tunit = target_unit(u->target), *tname = target_name(u->target);
+	const char *tunit = t->unit, *tname = t->name;
 
 	write_header(f);
 	fprintf(f, "# This is the name of the init script \"%s\": under systemd this unit\n"
-		"# runs instead of the script, and stands for %s.\n", u->script, tunit);
+		"# runs instead of the script, and stands for %s.\n", t->scripts[0], tunit);
 	fprintf(f, "[Unit]\nDescription=NFS %s services (init script name)\n"
 		"Documentation=man:nfs-ctl(8)\n", tname);
 	fprintf(f, "Requires=%s\nAfter=%s\n", tunit, tunit);
-	if (u->target != T_SERVER)
+	/* the barrier target is PartOf= this unit (write_target): its stop
+	 * reaches the target that way */
+	if (!t->barriers)
 		fprintf(f, "PropagatesStopTo=%s\n", tunit);
 	else
 		/* a restart of nfs-utils restarts the whole server (above) */
@@ -375,7 +365,7 @@ static void write_script_unit(FILE *f, const struct script_unit *u)
 	 * it, and while that start is pending a restart of the server would
 	 * find an ordering cycle (see the barriers above).  Its stop logs the
 	 * stop's plan, once (the barriers run /bin/true). */
-	if (u->target == T_SERVER)
+	if (t->barriers)
 		fprintf(f, "ExecStop=%s plan stop %s\n", NFS_CTL_PLACEHOLDER, tname);
 	else
 		fprintf(f, "ExecStart=%s plan start %s\n", NFS_CTL_PLACEHOLDER, tname);
@@ -383,11 +373,11 @@ static void write_script_unit(FILE *f, const struct script_unit *u)
 	 * re-read (the export table), as upstream's ExecReload does; the
 	 * target itself cannot be reloaded (systemd reloads no target) */
 	for (unsigned i = 0; i < graph_size; i++)
-		if (graph[i].targets & u->target)
+		if (graph[i].targets & t->target)
 			reload_line(f, &graph[i]);
 	fputs("\n[Install]\n", f);
 	/* `systemctl enable nfs-server` (upstream's, Debian's postinst) */
-	if (u->target == T_SERVER)
+	if (t->script_enabled)
 		fputs("WantedBy=multi-user.target\n", f);
 	fprintf(f, "Also=%s\n", tunit);
 }
@@ -405,7 +395,7 @@ static void fill_restart_group(FILE *f, const void *arg)
 	 * waits for theirs, so `systemctl restart nfs-utils` returns once the
 	 * daemons are back, not while they are still stopping */
 	units_line(f, "After", in_restart_group);
-	fprintf(f, "After=%s\n", script_unit_of(T_SERVER));
+	fprintf(f, "After=" SCRIPT_UNIT "\n", target_barriered()->scripts[0]);
 	fprintf(f, "\n[Service]\nType=oneshot\nRemainAfterExit=yes\nExecStart=%s config --check\n",
 		NFS_CTL_PLACEHOLDER);
 }
@@ -439,7 +429,7 @@ static void fill_component(FILE *f, const void *arg)
 
 static void fill_target(FILE *f, const void *arg)
 {
-	write_target(f, *(const unsigned *)arg);
+	write_target(f, arg);
 }
 
 static void fill_script_unit(FILE *f, const void *arg)
@@ -447,9 +437,17 @@ static void fill_script_unit(FILE *f, const void *arg)
 	write_script_unit(f, arg);
 }
 
+static int write_script_unit_file(const char *dir, const struct target_row *t)
+{
+	char *unit = xasprintf(SCRIPT_UNIT, t->scripts[0]);
+	int rc = write_file(dir, unit, fill_script_unit, t);
+
+	free(unit);
+	return rc;
+}
+
 int cmd_units(struct ctx *ctx, int argc, char **argv)
 {
-	static const unsigned targets[] = { T_SERVER, T_CLIENT, T_SECURE, T_BLKMAP };
 	const char *dir = NULL;
 	int rc = 0;
 
@@ -465,12 +463,15 @@ int cmd_units(struct ctx *ctx, int argc, char **argv)
 	for (unsigned i = 0; i < graph_size; i++)
 		if (graph[i].kind != KIND_EXTERNAL)
 			rc |= write_file(dir, graph[i].unit, fill_component, &graph[i]);
-	for (size_t i = 0; i < sizeof(targets) / sizeof(*targets); i++)
-		rc |= write_file(dir, target_unit(targets[i]), fill_target, &targets[i]);
-	for (size_t i = 0; i < sizeof(script_units) / sizeof(*script_units); i++)
-		rc |= write_file(dir, script_units[i].unit, fill_script_unit, &script_units[i]);
+	for (unsigned i = 0; i < graph_targets_size; i++) {
+		const struct target_row *t = &graph_targets[i];
+
+		rc |= write_file(dir, t->unit, fill_target, t);
+		if (t->scripts[0])
+			rc |= write_script_unit_file(dir, t);
+	}
 	rc |= write_file(dir, START_BARRIER, fill_start_barrier, NULL);
-	rc |= write_file(dir, STOP_BARRIER, fill_stop_barrier, NULL);
+	rc |= write_file(dir, STOP_BARRIER, fill_stop_barrier, target_barriered());
 	rc |= write_file(dir, RESTART_GROUP, fill_restart_group, NULL);
 	return rc ? LSB_ERR_GENERIC : LSB_OK;
 }

@@ -48,7 +48,7 @@ exception_files() {
 	assert_success
 }
 
-@test "no code outside graph.c and graph_query.c compares a component's or a target's name" {
+@test "no behaviour keyed on identity: no code outside graph.c and graph_query.c compares a component's or a target's name" {
 	local names
 	names=$({ "$NFS_CTL" graph --list && "$NFS_CTL" graph --list=targets; } |
 		sed 's/[.-]/\\&/g' | paste -sd'|')
@@ -78,4 +78,72 @@ exception_files() {
 	assert_output 3
 	run grep -E 'nfs-ctl-sandbox\.|pid [0-9]' "$BATS_TEST_TMPDIR/capture.txt"
 	assert_failure 1
+}
+
+# docs/DESIGN.md, "No behaviour keyed on identity": a value of a
+# mechanism that only one row has is a proxy for that row's name when code
+# elsewhere compares it.  DESIGN.md names the files where each is compared.
+proxy_compares() { # PATTERN ALLOWED-FILE...
+	local pattern=$1 f skip=(-e '^shim/graph\.c:')
+	shift
+	for f in "$@"; do skip+=(-e "^shim/$f:"); done
+	cd "$TOP_SRCDIR" &&
+		grep -nE "((==|!=|case)[[:space:]]*($pattern)\\b|\\b($pattern)[[:space:]]*(==|!=))" shim/*.c |
+		grep -v "${skip[@]}"
+}
+
+@test "READY_NFSD_THREADS is compared only in readiness.c and graph_query.c's accessor" {
+	run proxy_compares READY_NFSD_THREADS readiness.c graph_query.c
+	assert_output ""
+}
+
+@test "the client uses are compared only in graph_query.c's accessor (elsewhere: arrays indexed by use)" {
+	run proxy_compares 'CLIENT_USE_(LOCKING|KERBEROS|IDMAP)' graph_query.c
+	assert_output ""
+}
+
+# The columns set on exactly one row of graph.c's component table.
+one_row_columns() {
+	awk '/^const struct component graph\[\]/ { on = 1 } on && /^};/ { on = 0 } on' \
+		"$TOP_SRCDIR/shim/graph.c" |
+		awk 'BEGIN { RS = "\\{ \\.name = " }
+		NR > 1 {
+			delete seen
+			s = $0
+			while (match(s, /\.[a-z_]+ =/)) {
+				f = substr(s, RSTART + 1, RLENGTH - 3)
+				if (!(f in seen)) { seen[f] = 1; n[f]++ }
+				s = substr(s, RSTART + RLENGTH)
+			}
+		}
+		END { for (f in n) if (n[f] == 1) print f }' | LC_ALL=C sort
+}
+
+# The one-row columns DESIGN.md lists with their mechanism.
+listed_one_row_columns() {
+	sed -n '/^| one-row column | mechanism |$/,/^$/p' "$TOP_SRCDIR/docs/DESIGN.md" |
+		grep '^| `' | cut -d'|' -f2 | grep -o '`[a-z_]*`' | tr -d '`' | LC_ALL=C sort
+}
+
+@test "every column set on exactly one row is listed in DESIGN.md as a mechanism's parameter" {
+	local found listed
+	found=$(one_row_columns)
+	listed=$(listed_one_row_columns)
+	# the awk must see the table: the nfsd row alone has start_alt
+	[[ "$found" == *start_alt* ]]
+	run comm -23 <(echo "$found") <(echo "$listed")
+	echo "one-row columns DESIGN.md does not list:"
+	assert_output ""
+}
+
+# docs/DESIGN.md, "The target row": code reads a target's columns; the
+# target bits are named outside graph.c and graph.h only where it lists.
+@test "T_SERVER and T_CLIENT are named outside graph.c and graph.h only in the files DESIGN.md lists" {
+	local listed found
+	listed=$(sed -n '/^| file | why |$/,/^$/p' "$TOP_SRCDIR/docs/DESIGN.md" | grep '^| `' | cut -d'|' -f2 | grep -o '[a-z_0-9]*\.c' | LC_ALL=C sort)
+	found=$(cd "$TOP_SRCDIR" && grep -lE '\bT_(SERVER|CLIENT)\b' shim/*.c shim/*.h |
+		sed 's|^shim/||' | grep -vx -e graph.c -e graph.h | LC_ALL=C sort)
+	run diff <(echo "$listed") <(echo "$found")
+	echo "< listed only, > found only"
+	assert_success
 }
