@@ -1,20 +1,20 @@
 #include "backoff.h"
-#include "proc.h"
+#include "clock.h"
 
 void backoff_start(struct backoff *b, int timeout_ms)
 {
-	b->deadline = proc_now_ms() + timeout_ms;
+	b->deadline = clock_now_ms() + timeout_ms;
 	b->step = 1;
 }
 
 int backoff_nap(struct backoff *b)
 {
-	long long left = b->deadline - proc_now_ms();
+	long long left = b->deadline - clock_now_ms();
 
 	if (left <= 0)
 		return -1;
 	/* never past the deadline: the last question comes on time */
-	proc_nap_ms(b->step < left ? b->step : (int)left);
+	clock_nap_ms(b->step < left ? b->step : (int)left);
 	b->step = b->step * 2 < BACKOFF_MAX_MS ? b->step * 2 : BACKOFF_MAX_MS;
 	return 0;
 }

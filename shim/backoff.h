@@ -9,7 +9,7 @@
 #define BACKOFF_MAX_MS 20
 
 struct backoff {
-	long long deadline; /* on proc_now_ms()'s clock */
+	long long deadline; /* on clock_now_ms()'s clock */
 	int step;
 };
 

@@ -1,6 +1,7 @@
 #include "proc.h"
 #include "backoff.h"
 #include "clean_env.h"
+#include "clock.h"
 #include "proc_stat.h"
 #include "xalloc.h"
 
@@ -19,22 +20,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-long long proc_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-void proc_nap_ms(int ms)
-{
-	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
-
-	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-		;
-}
 
 
 #define INHERIT_OUTPUT ((const char *)-1)
@@ -124,12 +109,12 @@ static int pidfd_signal(int fd, int sig)
  * 1 timed out, -1 poll failed (never a blind wait: the caller polls). */
 static int pidfd_wait(int fd, int timeout_ms)
 {
-	long long deadline = proc_now_ms() + timeout_ms;
+	long long deadline = clock_now_ms() + timeout_ms;
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
 	int r;
 
 	do {
-		long long left = deadline - proc_now_ms();
+		long long left = deadline - clock_now_ms();
 
 		r = poll(&pfd, 1, left > 0 ? (int)left : 0);
 	} while (r < 0 && errno == EINTR);

@@ -56,10 +56,6 @@ void proc_reset_inherited(void);
  * execs), -1 when fork fails.  The caller waits for its readiness. */
 pid_t proc_spawn_session(const struct strv *argv);
 
-/* Milliseconds on the monotonic clock. */
-long long proc_now_ms(void);
-void proc_nap_ms(int ms);
-
 /* Live (not zombie) process? */
 int proc_alive(pid_t pid);
 /* Start time since boot in clock ticks (field 22 of /proc/PID/stat); 0 if gone. */

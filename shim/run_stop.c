@@ -4,6 +4,7 @@
  * short at the bound without leaving the runner's state half-written in
  * ours. */
 #include "run_stop.h"
+#include "clock.h"
 #include "log.h"
 #include "lsb.h"
 #include "proc.h"
@@ -61,7 +62,7 @@ int run_stop_bounded(struct ctx *ctx, const struct scope *what, int limit_ms, in
 		     const struct run_watch *ours)
 {
 	struct stop_child sc = { fork_stop(ctx, what), 0, 0 };
-	long long deadline = proc_now_ms() + limit_ms;
+	long long deadline = clock_now_ms() + limit_ms;
 
 	if (sc.pid < 0) {
 		log_error("stop %s: cannot fork: %s", what->name, strerror(errno));
@@ -69,7 +70,7 @@ int run_stop_bounded(struct ctx *ctx, const struct scope *what, int limit_ms, in
 	}
 	setpgid(sc.pid, sc.pid); /* either of us may get there first */
 	while (!sc.done) {
-		long long left = deadline - proc_now_ms();
+		long long left = deadline - clock_now_ms();
 		int sig = left > 0 ? run_signals_next(sigfd, (int)left) : 0;
 
 		reaper_collect(note_stop_child, &sc);
