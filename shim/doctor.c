@@ -1,6 +1,6 @@
 /* `nfs-ctl doctor [--format=text|json] [TARGET]`: which targets to check,
  * the merged plan the checks compare with, and the exit code.  The checks
- * themselves live in doctor_daemons.c, doctor_nfsd.c and doctor_config.c. */
+ * live in doctor_*.c, the findings they add in doctor_findings.c. */
 #include "commands.h"
 #include "doctor.h"
 #include "initsys.h"
@@ -14,25 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-void doctor_add(struct doctor *d, enum doctor_level level, const char *component,
-		const char *check, char *expected, char *seen, char *origin, char *fix)
-{
-	struct finding *f;
-
-	if (d->n == d->cap) {
-		d->cap = d->cap ? d->cap * 2 : 32;
-		d->v = xrealloc(d->v, d->cap * sizeof(*d->v));
-	}
-	f = &d->v[d->n++];
-	f->level = level;
-	f->component = component;
-	f->check = check;
-	f->expected = expected ? expected : xstrdup("");
-	f->seen = seen ? seen : xstrdup("");
-	f->origin = origin;
-	f->fix = fix;
-}
 
 /* Was TARGET started (and not stopped since)?  A target nobody started is
  * not checked unless named: a client-only machine is not a broken server. */
@@ -84,13 +65,7 @@ static void planned_argv(struct doctor *d)
 
 static void doctor_free(struct doctor *d)
 {
-	for (size_t i = 0; i < d->n; i++) {
-		free(d->v[i].expected);
-		free(d->v[i].seen);
-		free(d->v[i].origin);
-		free(d->v[i].fix);
-	}
-	free(d->v);
+	findings_free(&d->found);
 	for (unsigned k = 0; k < graph_size; k++) {
 		reason_free(&d->skip_why[k]);
 		strv_free(&d->argv[k]);
@@ -178,11 +153,10 @@ int cmd_doctor(struct ctx *ctx, int argc, char **argv)
 		doctor_check_notify(&d);
 	}
 	if (!strcmp(format, "json"))
-		doctor_print_json(&d);
+		doctor_print_json(&d.found);
 	else
-		doctor_print_text(&d);
-	for (size_t i = 0; i < d.n; i++)
-		fail |= d.v[i].level == LEVEL_FAIL;
+		doctor_print_text(&d.found);
+	fail = findings_failed(&d.found);
 	doctor_free(&d);
 	return fail ? 1 : 0;
 }

@@ -1,29 +1,19 @@
 /* `nfs-ctl doctor`: what runs, compared with what the plan says should run.
  * Read-only: it starts, stops and signals nothing, and writes no file.
- * Each check adds findings; doctor_report.c prints them (text or JSON). */
+ * What the checks compare with (struct doctor, filled by doctor.c) and
+ * the checks; each adds findings (doctor_findings.h), which
+ * doctor_report.c prints (text or JSON). */
 #ifndef NFSCTL_DOCTOR_H
 #define NFSCTL_DOCTOR_H
 
 #include "ctx.h"
+#include "doctor_findings.h"
 #include "graph.h"
 #include "reason.h"
 #include "strv.h"
 
 #include <stddef.h>
 #include <sys/types.h>
-
-/* Ordered by severity: only FAIL changes the exit code. */
-enum doctor_level { LEVEL_OK, LEVEL_INFO, LEVEL_WARN, LEVEL_FAIL };
-
-struct finding {
-	enum doctor_level level;
-	const char *component; /* graph name, a target, "config" */
-	const char *check;     /* stable name of the check (docs/doctor.md) */
-	char *expected;
-	char *seen;
-	char *origin;          /* FILE:LINE that decided `expected`, or NULL */
-	char *fix;             /* one command, or NULL */
-};
 
 /* What the checks compare with: the start plans of the checked targets,
  * merged.  A component wanted by one target is wanted. */
@@ -37,14 +27,16 @@ struct doctor {
 						 * (text set when skipped) */
 	struct strv argv[MAX_COMPONENTS]; /* its start command today */
 	int missing[MAX_COMPONENTS];     /* its program is not installed */
-	struct finding *v;
-	size_t n, cap;
+	struct findings found;
 };
 
-/* Adds a finding; takes EXPECTED, SEEN, ORIGIN and FIX (malloc'ed or
- * NULL) and frees them with the doctor. */
-void doctor_add(struct doctor *d, enum doctor_level level, const char *component,
-		const char *check, char *expected, char *seen, char *origin, char *fix);
+/* A check's finding, added to D's list (findings_add()). */
+static inline void doctor_add(struct doctor *d, enum doctor_level level, const char *component,
+			      const char *check, char *expected, char *seen, char *origin,
+			      char *fix)
+{
+	findings_add(&d->found, level, component, check, expected, seen, origin, fix);
+}
 
 /* doctor_daemons.c: wanted and skipped daemons, their argv, duplicate
  * instances, pid files and rpcbind registrations whose process is gone. */
@@ -64,10 +56,5 @@ void doctor_check_notify(struct doctor *d);
 /* doctor_config.c: legacy file against nfs.conf, malformed files,
  * rpcbind. */
 void doctor_check_config(struct doctor *d);
-
-/* doctor_report.c */
-void doctor_print_text(const struct doctor *d);
-void doctor_print_json(const struct doctor *d);
-const char *doctor_level_name(enum doctor_level level);
 
 #endif

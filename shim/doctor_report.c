@@ -2,23 +2,14 @@
  * object per line (JSON Lines) for monitoring systems.  The JSON keys are
  * an interface (man page, docs/doctor.md): level, component, check,
  * expected, seen, origin, fix; origin and fix are null when there is none. */
-#include "doctor.h"
+#include "doctor_findings.h"
 
 #include <stdio.h>
 
-const char *doctor_level_name(enum doctor_level level)
+void doctor_print_text(const struct findings *l)
 {
-	static const char *const names[] = {
-		[LEVEL_OK] = "OK", [LEVEL_INFO] = "INFO", [LEVEL_WARN] = "WARN", [LEVEL_FAIL] = "FAIL",
-	};
-
-	return names[level];
-}
-
-void doctor_print_text(const struct doctor *d)
-{
-	for (size_t i = 0; i < d->n; i++) {
-		const struct finding *f = &d->v[i];
+	for (size_t i = 0; i < l->n; i++) {
+		const struct finding *f = &l->v[i];
 
 		printf("%-4s  %-9s  expected %s", doctor_level_name(f->level), f->component,
 		       f->expected);
@@ -68,10 +59,10 @@ static void json_member(const char *key, const char *value, int first)
 	json_string(value);
 }
 
-void doctor_print_json(const struct doctor *d)
+void doctor_print_json(const struct findings *l)
 {
-	for (size_t i = 0; i < d->n; i++) {
-		const struct finding *f = &d->v[i];
+	for (size_t i = 0; i < l->n; i++) {
+		const struct finding *f = &l->v[i];
 
 		putchar('{');
 		json_member("level", doctor_level_name(f->level), 1);
