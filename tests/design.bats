@@ -7,6 +7,21 @@ bats_load_library bats-assert
 
 : "${TOP_SRCDIR:=$(cd "$(dirname "$BATS_TEST_FILENAME")/.." && pwd)}"
 
+# grep ARGS over shim's .c files (SHIM_HEADERS=1: and its headers), each
+# named shim/NAME whichever layer folder holds it: these checks are about
+# files, the folders are the layer tests' business (below).
+shim_grep() {
+	local files
+	files=$(cd "$TOP_SRCDIR" && find shim -name '*.c' ${SHIM_HEADERS:+-o -name '*.h'} | LC_ALL=C sort)
+	# shellcheck disable=SC2086 # one word per file
+	(cd "$TOP_SRCDIR" && grep "$@" $files) | sed -E 's|^shim/([a-z_]+/)+|shim/|'
+}
+
+# A file of shim/ by its name, in whichever folder.
+shim_file() {
+	find "$TOP_SRCDIR/shim" -name "$1"
+}
+
 # The .c files the "Source layout" table names, sorted, one a line.
 table_files() {
 	sed -n '/^## Source layout/,/^## /p' "$TOP_SRCDIR/docs/DESIGN.md" |
@@ -16,7 +31,7 @@ table_files() {
 @test "DESIGN.md's file table names exactly the files in shim/*.c" {
 	local table files
 	table=$(table_files)
-	files=$(cd "$TOP_SRCDIR/shim" && ls ./*.c | sed 's|^\./||' | LC_ALL=C sort)
+	files=$(cd "$TOP_SRCDIR/shim" && find . -name '*.c' | sed 's|.*/||' | LC_ALL=C sort)
 	[ "$(wc -l <<<"$files")" -ge 60 ]
 	run diff <(echo "$table") <(echo "$files")
 	echo "< in the table only, > in shim/ only"
@@ -39,8 +54,7 @@ exception_files() {
 
 @test "the issue's name grep finds names outside graph.c only in the files DESIGN.md lists" {
 	local found
-	found=$(cd "$TOP_SRCDIR" &&
-		grep -l '"statd"\|"nfsd"\|"sm-notify"\|"mountd"\|"exports"\|"gssd"\|"pipefs"' shim/*.c |
+	found=$(shim_grep -l '"statd"\|"nfsd"\|"sm-notify"\|"mountd"\|"exports"\|"gssd"\|"pipefs"' |
 		sed 's|^shim/||' | grep -vx 'graph.c' | LC_ALL=C sort)
 	[ -n "$(exception_files)" ]
 	run diff <(exception_files) <(echo "$found")
@@ -53,14 +67,16 @@ exception_files() {
 	names=$({ "$NFS_CTL" graph --list && "$NFS_CTL" graph --list=targets; } |
 		sed 's/[.-]/\\&/g' | paste -sd'|')
 	[[ "$names" == *statd*server* ]]
-	run bash -c "cd '$TOP_SRCDIR' && grep -nE '(strn?cmp|strcasecmp|graph_find|target_from_name|strv_contains)\\([^;]*\"($names)\"' shim/*.c |
+	run bash -c "$(declare -f shim_grep); TOP_SRCDIR='$TOP_SRCDIR'
+		shim_grep -nE '(strn?cmp|strcasecmp|graph_find|target_from_name|strv_contains)\\([^;]*\"($names)\"' |
 		grep -v '^shim/graph\\.c:'"
 	assert_failure 1
 	assert_output ""
 }
 
 @test "one nap: only backoff.c sleeps (through clock_nap_ms, defined in clock.c)" {
-	run bash -c "cd '$TOP_SRCDIR' && grep -nE '\\b(clock_nap_ms|nanosleep|usleep|sleep|clock_nanosleep)\\(' shim/*.c |
+	run bash -c "$(declare -f shim_grep); TOP_SRCDIR='$TOP_SRCDIR'
+		shim_grep -nE '\\b(clock_nap_ms|nanosleep|usleep|sleep|clock_nanosleep)\\(' |
 		grep -v '^shim/backoff\\.c:' | grep -v '^shim/clock\\.c:[0-9]*:void clock_nap_ms(int ms)\$' |
 		grep -v '^shim/clock\\.c:[0-9]*:.*while (nanosleep(&ts, &ts)'"
 	assert_failure 1
@@ -87,8 +103,7 @@ proxy_compares() { # PATTERN ALLOWED-FILE...
 	local pattern=$1 f skip=(-e '^shim/graph\.c:')
 	shift
 	for f in "$@"; do skip+=(-e "^shim/$f:"); done
-	cd "$TOP_SRCDIR" &&
-		grep -nE "((==|!=|case)[[:space:]]*($pattern)\\b|\\b($pattern)[[:space:]]*(==|!=))" shim/*.c |
+	shim_grep -nE "((==|!=|case)[[:space:]]*($pattern)\\b|\\b($pattern)[[:space:]]*(==|!=))" |
 		grep -v "${skip[@]}"
 }
 
@@ -105,7 +120,7 @@ proxy_compares() { # PATTERN ALLOWED-FILE...
 # The columns set on exactly one row of graph.c's component table.
 one_row_columns() {
 	awk '/^const struct component graph\[\]/ { on = 1 } on && /^};/ { on = 0 } on' \
-		"$TOP_SRCDIR/shim/graph.c" |
+		"$(shim_file graph.c)" |
 		awk 'BEGIN { RS = "\\{ \\.name = " }
 		NR > 1 {
 			delete seen
@@ -141,7 +156,7 @@ listed_one_row_columns() {
 @test "T_SERVER and T_CLIENT are named outside graph.c and graph.h only in the files DESIGN.md lists" {
 	local listed found
 	listed=$(sed -n '/^| file | why |$/,/^$/p' "$TOP_SRCDIR/docs/DESIGN.md" | grep '^| `' | cut -d'|' -f2 | grep -o '[a-z_0-9]*\.c' | LC_ALL=C sort)
-	found=$(cd "$TOP_SRCDIR" && grep -lE '\bT_(SERVER|CLIENT)\b' shim/*.c shim/*.h |
+	found=$(SHIM_HEADERS=1 shim_grep -lE '\bT_(SERVER|CLIENT)\b' |
 		sed 's|^shim/||' | grep -vx -e graph.c -e graph.h | LC_ALL=C sort)
 	run diff <(echo "$listed") <(echo "$found")
 	echo "< listed only, > found only"
