@@ -162,3 +162,59 @@ listed_one_row_columns() {
 	echo "< listed only, > found only"
 	assert_success
 }
+
+# docs/DESIGN.md, "Layers": shim/ is split into folders, one per layer,
+# lowest first in the table.  The folders are exactly the table's, each
+# holds sources and shim/ holds no file outside them; a file includes
+# headers of its own layer or lower ones only; and the include graph (a
+# module is NAME.c with NAME.h) has no cycle.
+layer_folders() {
+	sed -n '/^| layer | folder | role |$/,/^$/p' "$TOP_SRCDIR/docs/DESIGN.md" |
+		grep '^| [0-9]' | cut -d'|' -f3 | tr -d ' `' | sed 's|^shim/||; s|/$||'
+}
+
+# "FROM TO" for each #include "TO" of FROM that is in shim/, both as
+# FOLDER/FILE
+include_edges() {
+	local f h to
+	cd "$TOP_SRCDIR/shim" || return 1
+	for f in */*.c */*.h; do
+		sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f" | while read -r h; do
+			to=$(find . -mindepth 2 -name "$h" | sed 's|^\./||')
+			[ -z "$to" ] || echo "$f $to"
+		done
+	done
+}
+
+@test "layers: the folders of shim/ are DESIGN.md's layers, each with sources, and no file lies outside them" {
+	local d
+	[ "$(layer_folders | wc -l)" -ge 5 ]
+	for d in $(layer_folders); do
+		ls "$TOP_SRCDIR/shim/$d/"*.c >/dev/null
+	done
+	run find "$TOP_SRCDIR/shim" -maxdepth 1 -type f
+	assert_output ""
+	run diff <(layer_folders | LC_ALL=C sort) \
+		<(find "$TOP_SRCDIR/shim" -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | LC_ALL=C sort)
+	assert_success
+}
+
+@test "layers: no file of shim/ includes a header of a higher layer" {
+	local -A rank=()
+	local i=0 d from to bad=""
+	for d in $(layer_folders); do rank[$d]=$((i++)); done
+	while read -r from to; do
+		[ "${rank[${to%%/*}]}" -le "${rank[${from%%/*}]}" ] ||
+			bad+="$from includes $to"$'\n'
+	done < <(include_edges)
+	[ "$(include_edges | wc -l)" -gt 100 ]
+	echo "$bad"
+	[ -z "$bad" ]
+}
+
+@test "layers: the include graph of shim/ has no cycle (modules: NAME.c with NAME.h)" {
+	run bash -c "$(declare -f include_edges); TOP_SRCDIR='$TOP_SRCDIR' include_edges |
+		sed -E 's|[^ /]*/||g; s|\\.[ch]( \|\$)|\\1|g' | awk '\$1 != \$2' | tsort 2>&1 >/dev/null"
+	assert_success
+	assert_output ""
+}
