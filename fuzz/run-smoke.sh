@@ -31,7 +31,8 @@ if ! (cd "$work/build" && "$top/configure" CC="$cc" CFLAGS="$flags -fsanitize=fu
 	tail -40 "$work/build/configure.out" "$work/build/make.out" >&2 2>/dev/null
 	exit 1
 fi
-inc="-I$top/shim -I$work/build"
+inc="-I$work/build"
+for d in "$top"/shim/*/; do inc="$inc -I$d"; done
 
 status=0
 for target in ${FUZZ_TARGETS:-nfsconf shellvars genmounts}; do

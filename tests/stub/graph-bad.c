@@ -36,7 +36,9 @@ const struct component graph[] = {
 	{ .name = "base", .kind = KIND_MOUNT, .unit = "base2.mount", .start = "x /y" },
 };
 const unsigned graph_size = sizeof(graph) / sizeof(graph[0]);
-const struct target_row graph_targets[] = { { "server", T_SERVER, "s.target", { 0 }, "S" } };
+const struct target_row graph_targets[] = {
+	{ .name = "server", .target = T_SERVER, .unit = "s.target", .noun = "S" },
+};
 const unsigned graph_targets_size = 1;
 
 int main(void)
