@@ -20,12 +20,23 @@ STATE=/var/lib/nfs-ctl-lab/c1
 HOLD=/usr/lib/nfs-ctl-lab/lockhold
 log() { echo "$(now) $*" >>"$SDIR/timeline"; say "c1 $role: $*"; }
 
+# runit_serves: lab.init=runit (issue 31): the server is the runit service's
+# `nfs-ctl run server` (runsv's supervise/pid), its ./check passes, and
+# rpc.mountd is that process's child (run is the daemons' subreaper).
+runit_serves() {
+	pid=$(cat /etc/service/nfs-server/supervise/pid) &&
+		ps -o args= -p "$pid" | grep -q 'nfs-ctl run server' &&
+		sv check /etc/service/nfs-server | grep -q '^ok: run:' &&
+		[ "$(ps -o ppid= -C rpc.mountd | tr -d ' ')" = "$pid" ]
+}
+
 # ---------------------------------------------------------------- server --
 server_first_boot() {
 	mkdir -p "$STATE"
 	echo first >"$STATE/phase"
 	rm -rf "${CTL:?}"/*
 	check "all: server serving at first boot" wait_ready v3
+	[ "$INIT" != runit ] || check "all: runit's nfs-server service serves (first boot)" runit_serves
 	log "serving, waiting for the client's locks"
 	mark ready
 	if ! wait_for "$CTL/held" 1200; then
@@ -59,6 +70,7 @@ server_second_boot() {
 	cp -a "$STATE/first-boot" "$SDIR/first-boot"
 	crash=$(cat "$STATE/crash-time")
 	check "all: server serving after the crash" wait_ready v3
+	[ "$INIT" != runit ] || check "all: runit's nfs-server service serves after the crash" runit_serves
 	# The kernel picks its NFSv4 client tracking when nfsd starts, and only
 	# nfsdcld's database holds the first boot's clients: nfsdcld must have
 	# been up before nfsd (LAB_BREAK=cld-late starts it after).
