@@ -22,7 +22,10 @@
 #                             full names; default all)
 #   LAB_BREAK                 as in run-lab.sh (notify-early: the server runs
 #                             sm-notify before nfsd; cld-late: nfsdcld after
-#                             nfsd; scenario c1 must fail with either)
+#                             nfsd; scenario c1 must fail with either;
+#                             sysv-server, with runit: Debian's stage 2 also
+#                             runs nfs-kernel-server's script, and c1's check
+#                             that runit's service serves must fail)
 #   LAB_DESTDIR, LAB_CACHE, LAB_OUT   as in run-lab.sh
 #   LAB_IMAGE_DIR             use this run-lab.sh image directory (disk.img,
 #                             vmlinuz, initrd.img) instead of making one
