@@ -125,6 +125,11 @@ server_second_boot() {
 	fi
 	mark "done"
 	log "done"
+	if [ "$INIT" = runit ]; then
+		. "$LAB/cluster/runit-sv.sh"
+		runit_supervise
+		log "runit: sv down, up, a daemon killed, run killed: done"
+	fi
 }
 
 # ---------------------------------------------------------------- client --
