@@ -25,7 +25,9 @@
 #                             nfsd; scenario c1 must fail with either;
 #                             sysv-server, with runit: Debian's stage 2 also
 #                             runs nfs-kernel-server's script, and c1's check
-#                             that runit's service serves must fail)
+#                             that runit's service serves must fail;
+#                             no-finish, with runit: the service without
+#                             ./finish, c1's check that it ran must fail)
 #   LAB_DESTDIR, LAB_CACHE, LAB_OUT   as in run-lab.sh
 #   LAB_IMAGE_DIR             use this run-lab.sh image directory (disk.img,
 #                             vmlinuz, initrd.img) instead of making one
