@@ -123,13 +123,16 @@ server_second_boot() {
 	else
 		check "all: client released its locks" false
 	fi
-	mark "done"
-	log "done"
+	# Before "done": the client waits for that mark over NFS, and unmounts
+	# once it sees it; a server that went on and powered off after it
+	# would leave the client's unmount hanging.
 	if [ "$INIT" = runit ]; then
 		. "$LAB/cluster/runit-sv.sh"
 		runit_supervise
 		log "runit: sv down, up, a daemon killed, run killed: done"
 	fi
+	mark "done"
+	log "done"
 }
 
 # ---------------------------------------------------------------- client --
