@@ -27,7 +27,9 @@
 #                             runs nfs-kernel-server's script, and c1's check
 #                             that runit's service serves must fail;
 #                             no-finish, with runit: the service without
-#                             ./finish, c1's check that it ran must fail)
+#                             ./finish, c1's check that it ran must fail;
+#                             sysv-disabled, with runit: that script
+#                             disabled, not blocked: c1's v3 order fails)
 #   LAB_DESTDIR, LAB_CACHE, LAB_OUT   as in run-lab.sh
 #   LAB_IMAGE_DIR             use this run-lab.sh image directory (disk.img,
 #                             vmlinuz, initrd.img) instead of making one
