@@ -47,7 +47,11 @@ cp -r "$here/guest/scenarios" "$here/guest/cluster" "$here/guest/failover" "$her
 cc -static -O2 -Wall -Wextra -o "$lab/lockhold" "$here/guest/lockhold.c"
 # the Pacemaker agent's check (scenario s9-ocf), from contrib/
 install -m 755 "$here/../../contrib/pacemaker/ocf-lab-check.sh" "$lab/"
-for f in lab-init switch-mode lib.sh lab-runner; do
+# lab.init=runit: the runner's service, and contrib's nfs-server service as
+# shipped (guest/runit-setup installs them at boot)
+cp -r "$here/guest/runit" "$lab/"
+cp -r "$here/../../contrib/runit/nfs-server" "$lab/runit/"
+for f in lab-init switch-mode lib.sh lab-runner runit-setup; do
 	install -m 755 "$here/guest/$f" "$lab/$f"
 done
 install -m 644 "$here/guest/lab-runner.service" "$here/guest/lab-break-notify.service" \

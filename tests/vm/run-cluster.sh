@@ -11,7 +11,10 @@
 #
 # Environment:
 #   LAB_CLUSTER_RELEASE       the Debian release of both VMs (default bookworm)
-#   LAB_CLUSTER_INITS         the server's inits (default "systemd sysv")
+#   LAB_CLUSTER_INITS         the server's inits (default "systemd sysv");
+#                             "runit" (issue 31): runit-init as PID 1, the NFS
+#                             server contrib/runit's service, on a tree from
+#                             build-rootfs-runit.sh (no sysvinit: not with sysv)
 #   LAB_CLUSTER_MODES         the server's stacks (default "nfs-ctl"; add
 #                             "distro" for Debian's baseline in the same run)
 #   LAB_CLUSTER_SCENARIOS     which scenarios of guest/cluster/ run, as
@@ -19,7 +22,14 @@
 #                             full names; default all)
 #   LAB_BREAK                 as in run-lab.sh (notify-early: the server runs
 #                             sm-notify before nfsd; cld-late: nfsdcld after
-#                             nfsd; scenario c1 must fail with either)
+#                             nfsd; scenario c1 must fail with either;
+#                             sysv-server, with runit: Debian's stage 2 also
+#                             runs nfs-kernel-server's script, and c1's check
+#                             that runit's service serves must fail;
+#                             no-finish, with runit: the service without
+#                             ./finish, c1's check that it ran must fail;
+#                             sysv-disabled, with runit: that script
+#                             disabled, not blocked: c1's v3 order fails)
 #   LAB_DESTDIR, LAB_CACHE, LAB_OUT   as in run-lab.sh
 #   LAB_IMAGE_DIR             use this run-lab.sh image directory (disk.img,
 #                             vmlinuz, initrd.img) instead of making one
@@ -50,7 +60,13 @@ if [ -z "$img" ]; then
 		fi ;;
 	esac
 	stamp "$release: root tree"
-	rootfs=$("$here/build-rootfs.sh" "$release" "$cache")
+	case " $inits " in
+	*" runit "*" sysv "* | *" sysv "*" runit "*)
+		echo "cluster: runit and sysv need different trees; run them apart" >&2
+		exit 1 ;;
+	*" runit "*) rootfs=$("$here/build-rootfs-runit.sh" "$release" "$cache") ;;
+	*) rootfs=$("$here/build-rootfs.sh" "$release" "$cache") ;;
+	esac
 	stamp "$release: disk image"
 	img=$out/image
 	"$here/prepare-image.sh" "$rootfs" "$img" "$destdir"

@@ -76,6 +76,7 @@ srv() {
 	case $MODE-$INIT in
 	nfs-ctl-systemd) timeout 120 systemctl "$1" nfs-server.target ;;
 	nfs-ctl-sysv) timeout 120 /etc/init.d/nfs-kernel-server "$1" ;;
+	nfs-ctl-runit) timeout 120 sv -w 60 "$1" /etc/service/nfs-server ;; # sv start|stop|restart
 	distro-systemd) timeout 120 systemctl "$1" nfs-server.service ;;
 	*) timeout 120 /etc/init.d/nfs-kernel-server "$1" ;;
 	esac

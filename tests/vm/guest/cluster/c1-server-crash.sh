@@ -20,12 +20,23 @@ STATE=/var/lib/nfs-ctl-lab/c1
 HOLD=/usr/lib/nfs-ctl-lab/lockhold
 log() { echo "$(now) $*" >>"$SDIR/timeline"; say "c1 $role: $*"; }
 
+# runit_serves: lab.init=runit (issue 31): the server is the runit service's
+# `nfs-ctl run server` (runsv's supervise/pid), its ./check passes, and
+# rpc.mountd is that process's child (run is the daemons' subreaper).
+runit_serves() {
+	pid=$(cat /etc/service/nfs-server/supervise/pid) &&
+		ps -o args= -p "$pid" | grep -q 'nfs-ctl run server' &&
+		sv check /etc/service/nfs-server | grep -q '^ok: run:' &&
+		[ "$(ps -o ppid= -C rpc.mountd | tr -d ' ')" = "$pid" ]
+}
+
 # ---------------------------------------------------------------- server --
 server_first_boot() {
 	mkdir -p "$STATE"
 	echo first >"$STATE/phase"
 	rm -rf "${CTL:?}"/*
 	check "all: server serving at first boot" wait_ready v3
+	[ "$INIT" != runit ] || check "all: runit's nfs-server service serves (first boot)" runit_serves
 	log "serving, waiting for the client's locks"
 	mark ready
 	if ! wait_for "$CTL/held" 1200; then
@@ -57,8 +68,12 @@ up_wall() {
 
 server_second_boot() {
 	cp -a "$STATE/first-boot" "$SDIR/first-boot"
+	# The report reads only this boot's checks file: the first boot's
+	# checks (the locks seen before the crash) must count too.
+	cat "$SDIR/first-boot/checks" >>"$SDIR/checks" 2>/dev/null
 	crash=$(cat "$STATE/crash-time")
 	check "all: server serving after the crash" wait_ready v3
+	[ "$INIT" != runit ] || check "all: runit's nfs-server service serves after the crash" runit_serves
 	# The kernel picks its NFSv4 client tracking when nfsd starts, and only
 	# nfsdcld's database holds the first boot's clients: nfsdcld must have
 	# been up before nfsd (LAB_BREAK=cld-late starts it after).
@@ -110,6 +125,14 @@ server_second_boot() {
 		done
 	else
 		check "all: client released its locks" false
+	fi
+	# Before "done": the client waits for that mark over NFS, and unmounts
+	# once it sees it; a server that went on and powered off after it
+	# would leave the client's unmount hanging.
+	if [ "$INIT" = runit ]; then
+		. "$LAB/cluster/runit-sv.sh"
+		runit_supervise
+		log "runit: sv down, up, a daemon killed, run killed: done"
 	fi
 	mark "done"
 	log "done"
