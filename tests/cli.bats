@@ -72,3 +72,13 @@ systemctl status --no-pager --lines=0 nfs-blkmap.target"
 	assert_output 8
 	[ -z "$stderr" ]
 }
+
+# Each failure said once: a malformed --set is one line and exit 2, also in
+# the AddressSanitizer build, whose leak report at exit would follow it
+# when the loaded configuration were not freed on this path.
+@test "--set without SECTION.KEY=VALUE: one message, exit 2, nothing after it" {
+	run -2 ctl --set bogus config
+	assert_output "nfs-ctl: --set bogus: expected SECTION.KEY=VALUE"
+	run -2 ctl --set a.b config --get a.b
+	assert_output "nfs-ctl: --set a.b: expected SECTION.KEY=VALUE"
+}

@@ -198,10 +198,17 @@ int main(int argc, char **argv)
 	settings_init(&ctx.settings);
 	if (config_load(&ctx) < 0 && !ctx.settings.errors)
 		ctx.settings.errors = 1;
-	for (size_t i = 0; i < sets.n; i++)
+	rc = LSB_OK;
+	for (size_t i = 0; i < sets.n && rc == LSB_OK; i++)
 		if (apply_set(&ctx, sets.v[i]) < 0)
-			return LSB_ERR_ARGS;
+			rc = LSB_ERR_ARGS;
 	strv_free(&sets);
+	if (rc != LSB_OK) {
+		/* freed on this exit too: a leak checker's report would bury
+		 * the usage error */
+		settings_free(&ctx.settings);
+		return rc;
+	}
 	config_check(&ctx.settings);
 	if (strcmp(base, "start-statd") == 0)
 		rc = cmd_start_statd(&ctx, argc - optind, argv + optind);

@@ -2,6 +2,7 @@
  * FILE:LINE that decided it (struct reason), so that the plan can say why
  * a daemon is (not) started and doctor where. */
 #include "policy.h"
+#include "fstab.h"
 #include "paths.h"
 
 #include <stdio.h>
@@ -146,32 +147,22 @@ static int wants_statd(const struct ctx *ctx, unsigned target,
 	return 1;
 }
 
+/* An NFSv4 mount: its fstab line, else 0. */
+static int nfs4_mount_line(const struct fstab_entry *e, void *arg)
+{
+	(void)arg;
+	if (!strcmp(e->type, "nfs4") ||
+	    (!strcmp(e->type, "nfs") && (strstr(e->opts, "vers=4") || strstr(e->opts, "nfsvers=4"))))
+		return e->line;
+	return 0;
+}
+
 /* The line of the first NFSv4 mount in fstab (Debian's nfs-common script
  * starts idmapd for an NFSv4 client when NEED_IDMAPD is unset and fstab
  * has one), 0 when there is none; *PATH: fstab's path, to free. */
 static int fstab_nfs4_mount(char **path)
 {
-	char *line = NULL;
-	FILE *f;
-	size_t cap = 0;
-	int n = 0, found = 0;
-
-	*path = path_in_root("/etc/fstab");
-	f = fopen(*path, "re");
-	while (f && !found && getline(&line, &cap, f) > 0) {
-		char spec[1024], dir[1024], type[32], opts[1024] = "";
-
-		n++;
-		if (sscanf(line, " %1023s %1023s %31s %1023s", spec, dir, type, opts) < 3 || spec[0] == '#')
-			continue;
-		if (!strcmp(type, "nfs4") ||
-		    (!strcmp(type, "nfs") && (strstr(opts, "vers=4") || strstr(opts, "nfsvers=4"))))
-			found = n;
-	}
-	free(line);
-	if (f)
-		fclose(f);
-	return found;
+	return fstab_each(nfs4_mount_line, NULL, path);
 }
 
 static int wants_idmapd(const struct ctx *ctx, unsigned target,
