@@ -62,6 +62,22 @@ dropin() { # UNIT
 	assert_line 'RequiresMountsFor=/mnt/pool/set'
 }
 
+# fstab writes a space in a name as \040 (fstab(5)); one reader decodes it
+# for every use (shim/system/fstab.c)
+@test "generator: fstab's \\040 is a space, for the noauto decision and the loop-back mount's unit name" {
+	printf '"/media/my usb/photos" *(ro)\n/srv/x *(rw)\n' >"$ROOT/etc/exports"
+	{
+		printf '%s\n' '/dev/sdb1 /media/my\040usb ext4 noauto 0 2'
+		printf '%s\n' 'localhost:/srv/x /mnt/my\040nfs nfs defaults 0 0'
+	} >"$ROOT/etc/fstab"
+	generator
+	run dropin nfs-exports.service
+	assert_line 'RequiresMountsFor=/srv/x'
+	refute_output --partial 'my usb'
+	run dropin nfsd.service
+	assert_line 'Before=mnt-my\x20nfs.mount'
+}
+
 @test "generator: exports with the mountpoint (mp) option require no mount" {
 	cat >"$ROOT/etc/exports" <<-'X'
 	/export/late host1(rw,mountpoint) host2(ro)

@@ -3,6 +3,7 @@
  * exports are mounted (RequiresMountsFor=), and before NFS mounts of itself
  * from fstab, so that at shutdown those loop-back mounts go first. */
 #include "generator_mounts.h"
+#include "fstab.h"
 #include "local_host.h"
 #include "log.h"
 #include "mounts.h"
@@ -16,7 +17,6 @@
 #include <errno.h>
 #include <glob.h>
 #include <ifaddrs.h>
-#include <mntent.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <stdio.h>
@@ -157,30 +157,38 @@ static int path_is_under(const char *path, const char *dir)
 	return strncmp(path, dir, len) == 0 && (path[len] == '\0' || path[len] == '/');
 }
 
+/* The longest fstab mount point that PATH lies under (the last of equal
+ * ones, as mount order would leave it). */
+struct entry_query {
+	const char *path;
+	char *dir;
+	size_t len, best;
+	int found, noauto;
+};
+
+static int visit_entry_for(const struct fstab_entry *e, void *arg)
+{
+	struct entry_query *q = arg;
+	size_t n = strlen(e->dir);
+
+	if (e->dir[0] != '/' || !path_is_under(q->path, e->dir) || n < q->best)
+		return 0;
+	q->best = n;
+	q->found = 1;
+	q->noauto = mounts_option(e->opts, "noauto");
+	snprintf(q->dir, q->len, "%s", e->dir);
+	return 0;
+}
+
 int fstab_entry_for(const char *path, char *dir, size_t len, int *noauto)
 {
-	char *fstab = path_in_root("/etc/fstab");
-	FILE *f = setmntent(fstab, "re");
-	struct mntent *m;
-	size_t best = 0;
-	int found = 0;
+	struct entry_query q = { path, dir, len, 0, 0, 0 };
+	char *fstab;
 
+	fstab_each(visit_entry_for, &q, &fstab);
 	free(fstab);
-	*noauto = 0;
-	if (!f)
-		return 0;
-	while ((m = getmntent(f)) != NULL) {
-		size_t n = strlen(m->mnt_dir);
-
-		if (m->mnt_dir[0] != '/' || !path_is_under(path, m->mnt_dir) || n < best)
-			continue;
-		best = n;
-		found = 1;
-		*noauto = hasmntopt(m, "noauto") != NULL;
-		snprintf(dir, len, "%s", m->mnt_dir);
-	}
-	endmntent(f);
-	return found;
+	*noauto = q.noauto;
+	return q.found;
 }
 
 /* Is PATH on a file system that fstab mounts only on request (`noauto`)?
@@ -246,42 +254,41 @@ static int is_local_host_once(struct host_memo *m, const char *host)
 }
 
 /* fstab lines "SERVER:/path MOUNTPOINT nfs|nfs4 ..." of this very host */
+struct loopback_query {
+	struct host_memo memo;
+	struct strv *units;
+};
+
+static int visit_loopback(const struct fstab_entry *e, void *arg)
+{
+	struct loopback_query *q = arg;
+	const char *colon = strrchr(e->spec, ':');
+	char *host, *esc;
+
+	if ((strcmp(e->type, "nfs") && strcmp(e->type, "nfs4")) || !colon)
+		return 0;
+	host = xstrndup(e->spec, (size_t)(colon - e->spec));
+	if (is_local_host_once(&q->memo, host)) {
+		esc = systemd_escape_path(e->dir);
+		strv_addf(q->units, "%s.mount", esc);
+		free(esc);
+	}
+	free(host);
+	return 0;
+}
+
 static void loopback_mounts(struct strv *units)
 {
-	char *fstab = path_in_root("/etc/fstab");
-	FILE *f = fopen(fstab, "re");
-	char *line = NULL;
-	size_t cap = 0;
-	struct host_memo memo;
+	struct loopback_query q;
+	char *fstab;
 
+	strv_init(&q.memo.local);
+	strv_init(&q.memo.remote);
+	q.units = units;
+	fstab_each(visit_loopback, &q, &fstab);
 	free(fstab);
-	if (!f)
-		return;
-	strv_init(&memo.local);
-	strv_init(&memo.remote);
-	while (getline(&line, &cap, f) > 0) {
-		char spec[1024], where[1024], type[32];
-		char *colon;
-
-		if (sscanf(line, " %1023s %1023s %31s", spec, where, type) != 3 || spec[0] == '#')
-			continue;
-		if (strcmp(type, "nfs") && strcmp(type, "nfs4"))
-			continue;
-		colon = strrchr(spec, ':');
-		if (!colon)
-			continue;
-		*colon = '\0';
-		if (is_local_host_once(&memo, spec)) {
-			char *esc = systemd_escape_path(where);
-
-			strv_addf(units, "%s.mount", esc);
-			free(esc);
-		}
-	}
-	strv_free(&memo.local);
-	strv_free(&memo.remote);
-	free(line);
-	fclose(f);
+	strv_free(&q.memo.local);
+	strv_free(&q.memo.remote);
 }
 
 static void write_ordering(FILE *f, const struct strv *paths, const struct strv *units)

@@ -1,4 +1,5 @@
 #include "fstab.h"
+#include "mounts.h"
 #include "paths.h"
 
 #include <stdio.h>
@@ -20,6 +21,9 @@ int fstab_each(int (*visit)(const struct fstab_entry *e, void *arg), void *arg, 
 		if (sscanf(line, " %1023s %1023s %31s %1023s", spec, dir, type, opts) < 3 ||
 		    spec[0] == '#')
 			continue;
+		/* "/srv/my\040nfs": a space in a name, as mount(8) reads it */
+		mounts_unescape(spec);
+		mounts_unescape(dir);
 		found = visit(&e, arg);
 	}
 	free(line);

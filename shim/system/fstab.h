@@ -1,6 +1,8 @@
 /* The reader of /etc/fstab (under --root): its entries in order, each with
- * its line, for the decisions that read fstab (policy.c: an NFSv4 mount
- * wants idmapd, and the reason names the line). */
+ * its line, for everything that reads fstab (policy.c: an NFSv4 mount
+ * wants idmapd, and the reason names the line; the generator's loop-back
+ * mounts and the file system an export lies on, generator_mounts.c; the
+ * doctor's export check).  Spec and mount point are decoded (\040). */
 #ifndef NFSCTL_FSTAB_H
 #define NFSCTL_FSTAB_H
 

@@ -5,8 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* mountinfo escapes space, tab, newline and backslash as \ooo */
-static void unescape(char *s)
+void mounts_unescape(char *s)
 {
 	char *out = s;
 
@@ -44,7 +43,7 @@ static int parse_line(char *line, struct mount_entry *e, char *opts, size_t optl
 	if (i < 6)
 		return -1;
 	e->mountpoint = field[4];
-	unescape(e->mountpoint);
+	mounts_unescape(e->mountpoint);
 	save = NULL;
 	e->fstype = strtok_r(sep + 3, " ", &save);
 	strtok_r(NULL, " ", &save); /* source */
@@ -124,7 +123,7 @@ int mounts_has(const char *fstype, const char *mountpoint)
 	return q.found;
 }
 
-static int has_option(const char *opts, const char *name)
+int mounts_option(const char *opts, const char *name)
 {
 	size_t len = strlen(name);
 	const char *p = opts;
@@ -170,7 +169,7 @@ static int visit_client(const struct mount_entry *e, void *arg)
 		return 0;
 	vers = option_value(e->options, "vers");
 	if (strcmp(e->fstype, "nfs") == 0 && !(vers && vers[0] == '4') &&
-	    !has_option(e->options, "nolock"))
+	    !mounts_option(e->options, "nolock"))
 		note_use(n, CLIENT_USE_LOCKING, e->mountpoint);
 	if (strcmp(e->fstype, "nfs4") == 0 || (vers && vers[0] == '4'))
 		note_use(n, CLIENT_USE_IDMAP, e->mountpoint);

@@ -6,6 +6,13 @@
 
 #include <stddef.h>
 
+/* mountinfo and fstab write space, tab, newline and backslash as \ooo:
+ * decoded in place. */
+void mounts_unescape(char *s);
+/* Does the comma-separated option list OPTS hold NAME (alone, or as
+ * NAME=VALUE)? */
+int mounts_option(const char *opts, const char *name);
+
 /* Is a file system of FSTYPE mounted at MOUNTPOINT (a root-prefixed path)? */
 int mounts_has(const char *fstype, const char *mountpoint);
 /* Is anything mounted at MOUNTPOINT?  Then FSTYPE holds what (the mount on
