@@ -9,7 +9,7 @@
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 secs=${FUZZ_SECONDS:-20}
-targets=${FUZZ_TARGETS:-nfsconf shellvars genmounts}
+targets=${FUZZ_TARGETS:-nfsconf shellvars genmounts cmdline}
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
