@@ -42,7 +42,7 @@ for target in $targets; do
 	if [ "$rc" -eq 0 ]; then
 		result="no crash"
 	else
-		result="CRASH (exit $rc; $(ls "$out/$target-"* 2>/dev/null | tr '\n' ' '))"
+		result="CRASH (exit $rc; reproducers: $(echo "$out/$target-"*))"
 		status=1
 	fi
 	echo "fuzz-long: $target: ${execs:-?} executions, ${cov:-cov ?}, ${secs} s, $result"
