@@ -4,8 +4,8 @@
  * environment variable NFS_CTL_TIMEOUT, then the action or command word
  * and its target.  main.c is compiled with its main renamed and the
  * commands' entry points replaced by fuzz/cmdline_stubs.c (fuzz/build.sh),
- * so nothing is ever started.  Configuration comes from a private --root;
- * the input never chooses the root.
+ * so nothing is ever started.  Configuration comes from a private root,
+ * given both as NFS_CTL_ROOT and as --root; the input never chooses it.
  *
  * Input: byte 0 picks the program name (bits 0-1) and whether the first
  * word is NFS_CTL_TIMEOUT's value (bit 2); the rest is the words,
@@ -25,7 +25,7 @@ int nfs_ctl_main(int argc, char **argv);
 
 #define MAX_WORDS 64
 
-static char root[PATH_MAX];
+static char root[PATH_MAX], root_option[PATH_MAX + 8];
 
 static void remove_root(void)
 {
@@ -49,6 +49,7 @@ static void make_root(void)
 	if (!mkdtemp(root))
 		abort();
 	atexit(remove_root);
+	snprintf(root_option, sizeof(root_option), "--root=%s", root);
 	snprintf(path, sizeof(path), "%s/etc", root);
 	if (mkdir(path, 0755) < 0)
 		abort();
@@ -66,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const char *const names[] = {
 		"/usr/sbin/nfs-ctl", "start-statd", "nfs-ctl-generator", "nfs-ctl",
 	};
-	char *copy, *argv[MAX_WORDS + 2];
+	char *copy, *argv[MAX_WORDS + 3];
 	int argc = 0;
 	size_t i = 1;
 
@@ -86,7 +87,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		i += strlen(copy + 1) + 1;
 	}
 	argv[argc++] = (char *)names[data[0] & 3];
-	for (; i < size && argc < MAX_WORDS + 1; i += strlen(copy + i) + 1) {
+	/* start-statd ignores NFS_CTL_ROOT (env_own.c): without --root it
+	 * would read this machine's configuration and send its messages to
+	 * the system log */
+	argv[argc++] = root_option;
+	for (; i < size && argc < MAX_WORDS + 2; i += strlen(copy + i) + 1) {
 		/* --root, or any abbreviation of it, would leave the private
 		 * root: not the input's to choose */
 		if (strncmp(copy + i, "--r", 3) == 0)
