@@ -13,7 +13,7 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 runs=${FUZZ_RUNS:-10000000}
 out=${FUZZ_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/nfs-ctl-fuzz-long.XXXXXX")}
-targets=${*:-nfsconf shellvars genmounts plan cmdline}
+targets=${*:-nfsconf nfsconfload shellvars genmounts plan cmdline}
 
 mkdir -p "$out"
 # shellcheck disable=SC2086 # a word list

@@ -9,7 +9,7 @@
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 secs=${FUZZ_SECONDS:-20}
-targets=${FUZZ_TARGETS:-nfsconf shellvars genmounts cmdline plan}
+targets=${FUZZ_TARGETS:-nfsconf nfsconfload shellvars genmounts cmdline plan}
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
