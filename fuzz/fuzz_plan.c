@@ -4,6 +4,7 @@
  *   - statd starts before nfsd (lock recovery needs statd first);
  *   - sm-notify runs after nfsd (peers told to reclaim before nfsd serves
  *     would find no server);
+ *   - the stop plan stops nfsd before statd (the start's order reversed);
  *   - every skipped component says why, and when a setting decided it
  *     (the component starts without that configuration), where: the
  *     setting's file:line, or the text names the file.
@@ -324,6 +325,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		load(&ctx);
 		build(&ctx, targets[t], &p);
 		check(scope.name, &p, bare, conf, fstab);
+		plan_free(&p);
+		/* the stop plan is the start's order reversed: nfsd goes
+		 * before the statd it needed */
+		if (plan_build(&ctx, PLAN_STOP, &scope, &p) != 0)
+			fail(scope.name, "stop: plan_build failed", "");
+		if (position(&p, "nfsd") >= 0 && position(&p, "statd") >= 0 &&
+		    position(&p, "nfsd") > position(&p, "statd"))
+			fail(scope.name, "stop: statd before nfsd", "");
 		plan_free(&p);
 		settings_free(&ctx.settings);
 	}
