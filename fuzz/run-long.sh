@@ -7,9 +7,9 @@
 # FUZZ_OUT (default a new directory under $TMPDIR, named at the end).
 #   fuzz/run-long.sh [TARGET...]     (default: every target)
 # FUZZ_RUNS=N, FUZZ_MAX_SECONDS=S (a bound per target, default none),
-# FUZZ_MAX_LEN=BYTES (default 4096: an input grown to 256 KiB, as the
-# smoke run allows, slows every execution; nfsconf fell from 5000 to 2500
-# a second while its inputs grew past 2 KiB),
+# FUZZ_MAX_LEN=BYTES (default 4096, room for every kind of line of these
+# files: inputs grown toward the 256 KiB the smoke run allows make every
+# execution slower),
 # FUZZ_NEW_CORPUS=DIR (inputs found are written there, e.g. to minimize
 # into fuzz/corpus/ with -merge=1).
 set -eu
