@@ -1,49 +1,31 @@
 #!/bin/sh
 # Fuzz smoke test: builds each libFuzzer target with clang under
-# ASan/UBSan and runs it for FUZZ_SECONDS (default 20) on its seed corpus.
-# Exits non-zero on a crash, a leak, undefined behaviour or a timeout.
+# ASan/UBSan (fuzz/build.sh) and runs it for FUZZ_SECONDS (default 20) on
+# its seed corpus, which it replays first: a corpus file that once
+# crashed is a regression test.  Exits non-zero on a crash, a leak,
+# undefined behaviour or a timeout.
 #   fuzz/run-smoke.sh [BUILDDIR]   (BUILDDIR is accepted and not needed)
+# Longer runs: fuzz/run-long.sh (make fuzz-long).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 secs=${FUZZ_SECONDS:-20}
-cc=${CLANG:-clang}
+targets=${FUZZ_TARGETS:-nfsconf nfsconfload shellvars genmounts cmdline plan}
 
-if ! command -v "$cc" >/dev/null 2>&1; then
-	echo "fuzz: $cc not found (Debian: apt-get install clang libclang-rt-14-dev)" >&2
-	exit 1
-fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # inputs that crash are kept (and named in the failure message)
 artifacts=${FUZZ_ARTIFACTS:-$(mktemp -d "${TMPDIR:-/tmp}/nfs-ctl-fuzz.XXXXXX")}
 mkdir -p "$artifacts"
 
-# The configuration readers as nfs-ctl links them: Makefile.am's
-# libnfsctl_conf.a, built here by clang with the fuzzers' instrumentation
-# (no source is named in this script).  Messages: fuzz/log_stub.c stands
-# in for shim/log.c, which the library leaves to its user.
-flags="-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-[ -x "$top/configure" ] || (cd "$top" && autoreconf -fi)
-mkdir -p "$work/build"
-if ! (cd "$work/build" && "$top/configure" CC="$cc" CFLAGS="$flags -fsanitize=fuzzer-no-link" \
-	>configure.out 2>&1 && make -s libnfsctl_conf.a >make.out 2>&1); then
-	echo "fuzz: building libnfsctl_conf.a failed (a source tree configured in place? make distclean)" >&2
-	tail -40 "$work/build/configure.out" "$work/build/make.out" >&2 2>/dev/null
-	exit 1
-fi
-inc="-I$work/build"
-for d in "$top"/shim/*/; do inc="$inc -I$d"; done
+# shellcheck disable=SC2086 # a word list
+"$top/fuzz/build.sh" "$work" $targets
 
 status=0
-for target in ${FUZZ_TARGETS:-nfsconf shellvars genmounts}; do
-	# shellcheck disable=SC2086 # word lists
-	"$cc" $flags -fsanitize=fuzzer -D_GNU_SOURCE $inc \
-		-o "$work/fuzz_$target" "$top/fuzz/fuzz_$target.c" \
-		"$top/fuzz/log_stub.c" "$work/build/libnfsctl_conf.a"
+for target in $targets; do
 	mkdir -p "$work/corpus_$target"
 	cp "$top/fuzz/corpus/$target"/* "$work/corpus_$target/"
 	echo "fuzz: $target for ${secs}s"
-	if ASAN_OPTIONS=detect_leaks=1 "$work/fuzz_$target" \
+	if ASAN_OPTIONS=detect_leaks=1 nice -n 19 "$work/fuzz_$target" \
 		-artifact_prefix="$artifacts/$target-" \
 		-max_total_time="$secs" -max_len=262144 -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 \

@@ -115,7 +115,7 @@ OPTS=(--distro=none)
 	put etc/nfs.conf '[gssd]\nkeytab-file = /etc/nfs.keytab\n'
 	put etc/nfs.keytab 'x'
 	run wants client gssd
-	assert_output "yes	keytab $ROOT/etc/nfs.keytab present"
+	assert_output "yes	keytab $ROOT/etc/nfs.keytab present ($ROOT/etc/nfs.conf:2)"
 }
 
 @test "svcgssd: only with NEED_SVCGSSD=yes, only for the server, never with gssproxy" {

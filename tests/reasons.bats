@@ -108,6 +108,18 @@ assert_reason() {
 	assert_reason client gssd "gssd disabled" "$ROOT/etc/nfs.conf:2"
 }
 
+@test "gate gss-client (gssd): a missing keytab named by [gssd] keytab-file has that setting as its origin" {
+	# found by fuzz_plan: the keytab the machine has, but the setting
+	# names another; the plan said only "no keytab", not where it was set
+	put etc/krb5.keytab 'x'
+	put etc/nfs.conf '[gssd]\n\nkeytab-file = /etc/nfs.keytab\n'
+	assert_plan_reason client gssd "no keytab $ROOT/etc/nfs.keytab ($ROOT/etc/nfs.conf:3)"
+	assert_doctor_reason client gssd "no keytab $ROOT/etc/nfs.keytab" "$ROOT/etc/nfs.conf:3"
+	# the built-in path is no setting: no origin
+	rm "$ROOT/etc/nfs.conf" "$ROOT/etc/krb5.keytab"
+	assert_reason client gssd "no keytab $ROOT/etc/krb5.keytab"
+}
+
 @test "gate gss-server (svcgssd): gssproxy's setting is the origin; not enabled has none" {
 	assert_reason server svcgssd "not enabled"
 	put etc/nfs.conf '[gssd]\nuse-gss-proxy = 1\n'

@@ -170,6 +170,7 @@ int main(int argc, char **argv)
 		return LSB_ERR_ARGS;
 	}
 	strv_init(&sets);
+	settings_init(&ctx.settings);
 	/* "+": options stop at the command, whose own options follow it */
 	while ((opt = getopt_long(argc, argv, "+vh", opts, NULL)) != -1) {
 		switch (opt) {
@@ -177,7 +178,8 @@ int main(int argc, char **argv)
 		case 'i':
 			if (parse_init(&ctx, optarg) < 0) {
 				log_error("--init=%s: expected sysv or systemd", optarg);
-				return LSB_ERR_ARGS;
+				rc = LSB_ERR_ARGS;
+				goto out;
 			}
 			break;
 		case 'd': ctx.distro = optarg; break;
@@ -185,30 +187,24 @@ int main(int argc, char **argv)
 		case 't':
 			if (seconds_parse_ms(optarg, &ctx.timeout_ms) < 0) {
 				log_error("--timeout=%s: " SECONDS_RULE, optarg);
-				return LSB_ERR_ARGS;
+				rc = LSB_ERR_ARGS;
+				goto out;
 			}
 			break;
 		case 'v': verbose++; break;
-		case 'h': usage(stdout); return LSB_OK;
-		case 'V': version(); return LSB_OK;
-		default: usage(stderr); return LSB_ERR_ARGS;
+		case 'h': usage(stdout); rc = LSB_OK; goto out;
+		case 'V': version(); rc = LSB_OK; goto out;
+		default: usage(stderr); rc = LSB_ERR_ARGS; goto out;
 		}
 	}
 	log_set_verbose(verbose);
-	settings_init(&ctx.settings);
 	if (config_load(&ctx) < 0 && !ctx.settings.errors)
 		ctx.settings.errors = 1;
-	rc = LSB_OK;
-	for (size_t i = 0; i < sets.n && rc == LSB_OK; i++)
-		if (apply_set(&ctx, sets.v[i]) < 0)
+	for (size_t i = 0; i < sets.n; i++)
+		if (apply_set(&ctx, sets.v[i]) < 0) {
 			rc = LSB_ERR_ARGS;
-	strv_free(&sets);
-	if (rc != LSB_OK) {
-		/* freed on this exit too: a leak checker's report would bury
-		 * the usage error */
-		settings_free(&ctx.settings);
-		return rc;
-	}
+			goto out;
+		}
 	config_check(&ctx.settings);
 	if (strcmp(base, "start-statd") == 0)
 		rc = cmd_start_statd(&ctx, argc - optind, argv + optind);
@@ -219,6 +215,11 @@ int main(int argc, char **argv)
 		rc = LSB_ERR_ARGS;
 	} else
 		rc = dispatch(&ctx, argv[optind], argc - optind - 1, argv + optind + 1);
+	/* every return frees what main() holds: no exit leaves a leak for
+	 * LeakSanitizer to report (fuzz/fuzz_cmdline.c calls main again and
+	 * again) */
+out:
+	strv_free(&sets);
 	settings_free(&ctx.settings);
 	return rc;
 }

@@ -83,7 +83,8 @@ static unsigned release_in(const char *path, const char *program)
 {
 	size_t len = 0, nlen;
 	char *buf = read_program(path, &len), *needle = xasprintf("%s: ", program);
-	const char *p = buf, *end = buf + len;
+	/* an empty or unreadable file gives no buffer: NULL + 0 is undefined */
+	const char *p = buf, *end = buf ? buf + len : NULL;
 	unsigned major, minor, patch = 0, found = 0;
 
 	nlen = strlen(needle);

@@ -230,10 +230,14 @@ static int wants_gssd(const struct ctx *ctx, unsigned target,
 	b = need(ctx, "gssd", why);
 	if (b >= 0)
 		return b;
-	/* the keytab's presence is detected, not set: the text names it */
+	/* the keytab's presence is detected, not set: the text names it; its
+	 * path is set by [gssd] keytab-file, then the origin (in parentheses:
+	 * "in" would say the keytab is in that file) */
 	path = path_in_root(keytab_of(ctx));
 	present = access(path, F_OK) == 0;
-	reason_at(why, NULL, 0, present ? "keytab %s present" : "no keytab %s", path);
+	reason_of(why, settings_find(&ctx->settings, "gssd", "keytab-file"),
+		  present ? "keytab %s present" : "no keytab %s", path);
+	why->in_parens = 1;
 	free(path);
 	return present;
 }
