@@ -48,11 +48,13 @@ serving() {
 		rpcinfo -p 127.0.0.1 | grep -q " 100003 " && rpcinfo -p 127.0.0.1 | grep -q " 100005 "' 2>/dev/null
 }
 wait_serving() {
-	n=0
+	end=$(($(cut -d. -f1 /proc/uptime) + 120))
 	until serving; do
-		[ $n -lt 240 ] || return 1
+		if [ "$(cut -d. -f1 /proc/uptime)" -ge "$end" ]; then
+			say "k1: not serving; the container's log: $(tail -n 20 /run/lab-ctr/*.log | tr '\n' '|')"
+			return 1
+		fi
 		sleep 0.5
-		n=$((n + 1))
 	done
 }
 
