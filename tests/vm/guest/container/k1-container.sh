@@ -277,12 +277,16 @@ server() {
 		echo "$r" >"$P/round"
 		sync
 	done
-	log "done: stopping the container"
 	rm -f "$P/autostart"
+	mark "done"
+	# the client reads "done" over NFS, from this container: it must
+	# serve until the client has seen it (a hard mount of a server that
+	# went away hangs the client's runner for good)
+	wait_for "$CTL/bye" 300 || note "all: the client never said bye"
+	log "done: stopping the container"
 	$CTR stop TERM >>"$SDIR/lab-ctr.log" 2>&1
 	$CTR release 60 >>"$SDIR/lab-ctr.log" 2>&1
 	cp /run/lab-ctr/*.log "$SDIR/" 2>/dev/null
-	mark "done"
 }
 
 # ---------------------------------------------------------------- client --
@@ -346,6 +350,7 @@ client() {
 		r=$((r + 1))
 	done
 	wait_for "$CTL/done" 600
+	mark bye
 	umount -f -l /mnt/v3 /mnt/v4 /mnt/ctl 2>/dev/null
 	log "done"
 }
