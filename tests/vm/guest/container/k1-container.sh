@@ -44,6 +44,7 @@ P=/var/lib/nfs-ctl-lab/ctr
 # serving: nfsd has threads in the container and rpcbind there has nfs and
 # mountd (both stacks serve NFSv3 and NFSv4)
 serving() {
+	# shellcheck disable=SC2016 # expanded in the container
 	$CTR in sh -c '[ "$(cat /proc/fs/nfsd/threads 2>/dev/null || echo 0)" -gt 0 ] &&
 		rpcinfo -p 127.0.0.1 | grep -q " 100003 " && rpcinfo -p 127.0.0.1 | grep -q " 100005 "' 2>/dev/null
 }
@@ -181,6 +182,7 @@ round_server() {
 		check "r$r: the $stack container serves" wait_serving
 		if [ "$stack" = nfs-ctl ] && [ "$r" = 1 ]; then
 			$CTR in sh -c 'ps -eo pid,args' >"$SDIR/container-ps" 2>&1
+			# shellcheck disable=SC2016 # awk's
 			check "all: nfs-ctl run is PID 1 of the container" \
 				awk '$1 == 1 && $2 == "nfs-ctl" && $3 == "run" { f = 1 } END { exit !f }' "$SDIR/container-ps"
 			$CTR in rpcinfo -p 127.0.0.1 >"$SDIR/container-rpcinfo" 2>&1
@@ -254,6 +256,7 @@ server() {
 		SDIR=$P/out
 		# the VM's own NFS server is off (setup-node): nothing serves NFS
 		# before the container does
+		# shellcheck disable=SC2016 # expanded by sh -c
 		check "all: the VM's own NFS server does not run (no nfsd thread, no rpc.mountd)" \
 			sh -c '[ "$(pgrep -xc nfsd)" = 0 ] && ! pgrep -x rpc.mountd >/dev/null'
 		if [ "$INIT" = systemd ]; then
@@ -307,6 +310,7 @@ client() {
 			check "r$r: the server began round $r" false
 			break
 		fi
+		# shellcheck disable=SC2046 # "ROUND STACK EVENT", one word each
 		set -- $(cat "$CTL/round-$r")
 		stack=$2
 		ev=$3
