@@ -12,7 +12,8 @@
 #
 # Environment:
 #   LAB_RELEASES      the Debian releases (default: every line of releases.txt)
-#   LAB_CTR_INIT      the server VM's init (default systemd; sysv works too)
+#   LAB_CTR_INIT      the server VM's init (default systemd; sysv: the boot hook
+#                     has an init script, but no run under sysv has been made)
 #   LAB_DESTDIR, LAB_CACHE, LAB_OUT   as in run-lab.sh
 #   LAB_VM_TIMEOUT    per-boot limit in seconds (default here 5400)
 # Results: OUT/container/report.md; last line "container: N passed, N failed".
