@@ -374,3 +374,30 @@ $STOP_SERVER_CALLS"
 	[ ! -e "$ROOT/run/nfs-ctl/client.active" ]
 	assert_equal "$(cat "$ROOT/run.err")" ""
 }
+
+@test "run: a pipefs of the host hidden under the container's fresh /run is mounted again (lab k1)" {
+	# the runtime copied the host's mounts, then put a tmpfs on /run
+	printf '[general]\npipefs-directory=/run/rpc_pipefs\n' >"$ROOT/etc/nfs.conf"
+	echo "30 1 0:40 / $ROOT/run/rpc_pipefs rw - rpc_pipefs sunrpc rw" >>"$ROOT/proc/self/mountinfo"
+	echo "31 1 0:41 / $ROOT/run rw - tmpfs tmpfs rw" >>"$ROOT/proc/self/mountinfo"
+	run_bg run
+	wait_serving
+	calls | grep -qxF "mount -t rpc_pipefs -- rpc_pipefs $ROOT/run/rpc_pipefs"
+	kill -TERM "$RUN_PID"
+	wait_run 10
+	assert_equal "$RUN_RC" 0
+}
+
+@test "run: a pipefs already on top at its place is not mounted twice" {
+	printf '[general]\npipefs-directory=/run/rpc_pipefs\n' >"$ROOT/etc/nfs.conf"
+	echo "31 1 0:41 / $ROOT/run rw - tmpfs tmpfs rw" >>"$ROOT/proc/self/mountinfo"
+	echo "32 31 0:40 / $ROOT/run/rpc_pipefs rw - rpc_pipefs sunrpc rw" >>"$ROOT/proc/self/mountinfo"
+	mkdir -p "$ROOT/run/rpc_pipefs/nfsd" # what that mount shows
+	run_bg run
+	wait_serving
+	run grep -c "rpc_pipefs" <(calls)
+	assert_output 0
+	kill -TERM "$RUN_PID"
+	wait_run 10
+	assert_equal "$RUN_RC" 0
+}

@@ -82,13 +82,30 @@ struct has_query {
 	int found;
 };
 
+/* Does a mount at TOP hide what is mounted at PATH: the same place, or a
+ * directory above it? */
+static int hides(const char *top, const char *path)
+{
+	size_t n = strlen(top);
+
+	if (strcmp(top, "/") == 0)
+		return 1;
+	return strncmp(top, path, n) == 0 && (path[n] == '\0' || path[n] == '/');
+}
+
+/* Mounts are listed in the order they were made: one is seen at its place
+ * only if nothing was mounted later on that place or above it.  A container
+ * whose runtime copied the host's mount table and put a fresh tmpfs on /run
+ * still lists the host's /run/rpc_pipefs, under that tmpfs. */
 static int visit_has(const struct mount_entry *e, void *arg)
 {
 	struct has_query *q = arg;
 
 	if (strcmp(e->fstype, q->fstype) == 0 && strcmp(e->mountpoint, q->mountpoint) == 0)
 		q->found = 1;
-	return q->found;
+	else if (q->found && hides(e->mountpoint, q->mountpoint))
+		q->found = 0;
+	return 0;
 }
 
 struct type_query {

@@ -41,7 +41,8 @@ echo "/srv/nfs/c 169.254.0.0/16(rw,sync,no_subtree_check,no_root_squash)" >>"$ro
 
 # --- the lab's own files, common to both modes -----------------------------
 mkdir -p "$lab/modes"
-cp -r "$here/guest/scenarios" "$here/guest/cluster" "$here/guest/failover" "$here/guest/package" "$lab/"
+cp -r "$here/guest/scenarios" "$here/guest/cluster" "$here/guest/failover" "$here/guest/package" \
+	"$here/guest/container" "$lab/"
 [ -z "$extra" ] || cp -r "$extra/." "$lab/"
 # The lock helper of the multi-host scenarios, static: any release runs it.
 cc -static -O2 -Wall -Wextra -o "$lab/lockhold" "$here/guest/lockhold.c"
