@@ -52,7 +52,7 @@ for target in "$@"; do
 	plan)
 		program_archive
 		$nice "$cc" $flags -fsanitize=fuzzer -D_GNU_SOURCE -Wall -Wextra -Werror $inc $tirpc \
-			-o "$out" "$top/fuzz/fuzz_plan.c" "$work/libnfsctl_prog.a" $dl_libs
+			-o "$out" "$top/fuzz/fuzz_plan.c" "$top/fuzz/fuzz_root.c" "$work/libnfsctl_prog.a" $dl_libs
 		;;
 	cmdline)
 		program_archive
@@ -86,7 +86,8 @@ for target in "$@"; do
 		;;
 	*)
 		$nice "$cc" $flags -fsanitize=fuzzer -D_GNU_SOURCE -Wall -Wextra -Werror $inc \
-			-o "$out" "$top/fuzz/fuzz_$target.c" "$top/fuzz/log_stub.c" "$b/libnfsctl_conf.a"
+			-o "$out" "$top/fuzz/fuzz_$target.c" "$top/fuzz/fuzz_root.c" "$top/fuzz/log_stub.c" \
+			"$b/libnfsctl_conf.a"
 		;;
 	esac
 done

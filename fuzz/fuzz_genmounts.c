@@ -4,6 +4,7 @@
  * 0x01 into those files' contents, written under a private --root; then
  * every exported path is looked up in fstab and escaped as a unit name
  * is.  The loopback-mount check is left out: it resolves host names. */
+#include "fuzz_root.h"
 #include "generator_mounts.h"
 #include "mounts.h"
 #include "paths.h"
@@ -19,75 +20,19 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char root[PATH_MAX];
-
-static void put(const char *rel, const uint8_t *data, size_t len)
-{
-	char path[PATH_MAX];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s%s", root, rel);
-	f = fopen(path, "we");
-	if (!f)
-		abort();
-	if (len && fwrite(data, 1, len, f) != len)
-		abort();
-	fclose(f);
-}
-
-/* the private root goes with the fuzzer (libFuzzer ends with exit()) */
-static void remove_root(void)
-{
-	static const char *const rels[] = {
-		"/etc/exports", "/etc/exports.d/a.exports", "/etc/fstab", "/proc/self/mountinfo",
-		"/etc/exports.d", "/etc", "/proc/self", "/proc", "",
-	};
-	char path[PATH_MAX];
-
-	for (size_t i = 0; i < sizeof(rels) / sizeof(*rels); i++) {
-		snprintf(path, sizeof(path), "%s%s", root, rels[i]);
-		if (unlink(path) < 0)
-			rmdir(path);
-	}
-}
-
-static void make_root(void)
-{
-	char path[PATH_MAX];
-
-	snprintf(root, sizeof(root), "%s/nfs-ctl-fuzz-gen.XXXXXX",
-		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(root))
-		abort();
-	snprintf(path, sizeof(path), "%s/etc", root);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/etc/exports.d", root);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/proc", root);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/proc/self", root);
-	mkdir(path, 0755);
-	paths_set_root(root);
-	atexit(remove_root);
-}
+static const char *const files[] = {
+	"/etc/exports", "/etc/exports.d/a.exports", "/etc/fstab", "/proc/self/mountinfo",
+};
+static const char *const dirs[] = { "/etc", "/etc/exports.d", "/proc", "/proc/self" };
+static int made;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const char *const files[] = {
-		"/etc/exports", "/etc/exports.d/a.exports", "/etc/fstab", "/proc/self/mountinfo",
-	};
-	const uint8_t *part = data, *end = data + size;
 	struct strv paths;
 
-	if (!*root)
-		make_root();
-	for (size_t i = 0; i < sizeof(files) / sizeof(*files); i++) {
-		const uint8_t *cut = part < end ? memchr(part, 1, (size_t)(end - part)) : NULL;
-		size_t len = part < end ? (size_t)((cut ? cut : end) - part) : 0;
-
-		put(files[i], part, len);
-		part = cut ? cut + 1 : end;
-	}
+	if (!made++)
+		fuzz_root_make("gen", dirs, sizeof(dirs) / sizeof(*dirs));
+	fuzz_root_split(data, size, files, sizeof(files) / sizeof(*files));
 	strv_init(&paths);
 	exported_paths(&paths);
 	for (size_t i = 0; i < paths.n; i++) {

@@ -20,6 +20,7 @@
  * Everything is written under a private --root and loaded by config_load(),
  * as `nfs-ctl plan` does. */
 #include "conf_diag.h"
+#include "fuzz_root.h"
 #include "config.h"
 #include "ctx.h"
 #include "graph.h"
@@ -66,27 +67,8 @@ static const char *const values[] = {
 
 #define N(a) (sizeof(a) / sizeof(*(a)))
 
-static char root[PATH_MAX];
+static int made;
 
-static void at(char *buf, size_t len, const char *rel)
-{
-	snprintf(buf, len, "%s%s", root, rel);
-}
-
-static void put(const char *rel, const char *text, size_t len)
-{
-	char path[PATH_MAX];
-	FILE *f;
-
-	at(path, sizeof(path), rel);
-	f = fopen(path, "we");
-	if (!f)
-		abort();
-	if (len && fwrite(text, 1, len, f) != len)
-		abort();
-	if (fclose(f) != 0)
-		abort();
-}
 
 /* an executable file stands for an installed program */
 static void install(const char *words, int yes)
@@ -94,9 +76,9 @@ static void install(const char *words, int yes)
 	char rel[256], path[PATH_MAX];
 
 	snprintf(rel, sizeof(rel), "/usr/sbin/%.*s", (int)strcspn(words, " "), words);
-	at(path, sizeof(path), rel);
+	fuzz_root_path(path, sizeof(path), rel);
 	if (yes) {
-		put(rel, "", 0);
+		fuzz_root_put(rel, "", 0);
 		chmod(path, 0755);
 	} else {
 		unlink(path);
@@ -108,28 +90,11 @@ static void toggle(const char *rel, int yes)
 	char path[PATH_MAX];
 
 	if (yes) {
-		put(rel, "", 0);
+		fuzz_root_put(rel, "", 0);
 	} else {
-		at(path, sizeof(path), rel);
+		fuzz_root_path(path, sizeof(path), rel);
 		unlink(path);
 	}
-}
-
-static void remove_tree(const char *dir)
-{
-	char *cmd;
-
-	/* only the directory mkdtemp made for this process */
-	if (asprintf(&cmd, "rm -rf '%s'", dir) > 0) {
-		if (system(cmd) != 0)
-			fprintf(stderr, "fuzz_plan: %s failed\n", cmd);
-		free(cmd);
-	}
-}
-
-static void remove_root(void)
-{
-	remove_tree(root);
 }
 
 static void make_root(void)
@@ -138,19 +103,7 @@ static void make_root(void)
 		"/etc", "/etc/nfs.conf.d", "/etc/rc2.d", "/usr", "/usr/sbin",
 		"/run", "/run/systemd",
 	};
-	char path[PATH_MAX];
-
-	snprintf(root, sizeof(root), "%s/nfs-ctl-fuzz-plan.XXXXXX",
-		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(root))
-		abort();
-	atexit(remove_root);
-	for (size_t i = 0; i < N(dirs); i++) {
-		at(path, sizeof(path), dirs[i]);
-		if (mkdir(path, 0755) < 0)
-			abort();
-	}
-	paths_set_root(root);
+	fuzz_root_make("plan", dirs, N(dirs));
 	conf_diag_set_quiet(1);
 	/* nfsutils.c reads nfsdctl's release once a process: here, from an
 	 * empty file (a program that reports none), the same in every run
@@ -261,8 +214,8 @@ static const unsigned char *started_bare(unsigned flags, size_t t, unsigned targ
 	struct plan p;
 
 	if (!known[flags][t]) {
-		put("/etc/nfs.conf", "", 0);
-		put("/etc/fstab", "", 0);
+		fuzz_root_put("/etc/nfs.conf", "", 0);
+		fuzz_root_put("/etc/fstab", "", 0);
 		load(&ctx);
 		build(&ctx, target, &p);
 		for (size_t i = 0; i < p.n; i++)
@@ -286,7 +239,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size == 0)
 		return 0;
-	if (!*root)
+	if (!made++)
 		make_root();
 	flags = data[0] & 15;
 	set_machine(flags);
@@ -308,12 +261,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (fclose(f) != 0)
 		abort();
-	at(conf, sizeof(conf), "/etc/nfs.conf");
-	at(fstab, sizeof(fstab), "/etc/fstab");
+	fuzz_root_path(conf, sizeof(conf), "/etc/nfs.conf");
+	fuzz_root_path(fstab, sizeof(fstab), "/etc/fstab");
 	for (size_t t = 0; t < N(targets); t++)
 		(void)started_bare(flags, t, targets[t]);
-	put("/etc/nfs.conf", text, len);
-	put("/etc/fstab", cut < end ? (const char *)cut + 1 : "",
+	fuzz_root_put("/etc/nfs.conf", text, len);
+	fuzz_root_put("/etc/fstab", cut < end ? (const char *)cut + 1 : "",
 	    cut < end ? (size_t)(end - cut - 1) : 0);
 	for (size_t t = 0; t < N(targets); t++) {
 		/* the same machine without configuration */
