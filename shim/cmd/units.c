@@ -91,8 +91,7 @@ static const char RESTART_GROUP[] = "nfs-utils.service";
  * while nfsd still serves.  One unit cannot be last at start and last at
  * stop, so the server target is ordered by two barrier units instead of
  * by its members:
- *  - the start barrier runs once every member that can fail the start
- *    started (it is After= them; awaited_by_start)
+ *  - the start barrier runs once every member started (it is After= them)
  *    and the target is After= it; it exits and is inactive afterwards, so
  *    it has no job at stop and puts no order on it;
  *  - the stop barrier is Before= every member that stops with the target
