@@ -310,23 +310,13 @@ static int in_server(const struct component *c)
 	return (c->targets & target_barriered()->target) != 0;
 }
 
-/* What the start job waits for: every member whose outcome can fail the
- * start.  A best-effort one (sm-notify) fails nothing, so waiting for it
- * would only make the start longer: it still runs in the same transaction,
- * in its own order (after nfsd), and retries on its own; nfs-utils' units
- * do not wait for it either (issue 32). */
-static int awaited_by_start(const struct component *c)
-{
-	return in_server(c) && !c->best_effort;
-}
-
 static void fill_start_barrier(FILE *f, const void *arg)
 {
 	(void)arg;
 	write_header(f);
 	fputs("[Unit]\nDescription=NFS server start barrier: the server target is reached "
-	      "once every member that can fail it started\nDocumentation=man:nfs-ctl(8)\n", f);
-	units_line(f, "After", awaited_by_start);
+	      "once every member started\nDocumentation=man:nfs-ctl(8)\n", f);
+	units_line(f, "After", in_server);
 	fprintf(f, "OnSuccess=%s\n", STOP_BARRIER);
 	/* no RemainAfterExit: inactive once done, so it has no job at stop.
 	 * Its order is its work: the command only has to exist, and it is on
