@@ -112,13 +112,29 @@ systemctl reload nfs-exports.service"
 systemctl restart nfs-mountd.service"
 }
 
-@test "restart mountd returns once the server target it took down is started again" {
-	fault systemctl "active nfs-server.target"
+@test "restart mountd returns once the server target it took down has no job left and is active" {
+	fault systemctl "active nfs-server.target" "job nfs-server.target 3"
 	run ctl_systemd restart mountd
 	assert_success
+	# it waits without a transaction of its own: a `systemctl start` of
+	# the target could meet the stop barrier's start, queued, and be
+	# refused as an ordering cycle (units.c)
 	assert_equal "$(calls)" "systemctl is-active --quiet nfs-server.target
 systemctl restart nfs-mountd.service
-systemctl start nfs-server.target"
+systemctl show --property=Job --value nfs-server.target
+systemctl show --property=Job --value nfs-server.target
+systemctl show --property=Job --value nfs-server.target
+systemctl show --property=Job --value nfs-server.target
+systemctl is-active --quiet nfs-server.target"
+}
+
+@test "a target whose job never ends fails the restart after the bound, named" {
+	fault systemctl "active nfs-server.target" "job nfs-server.target 1000000"
+	run ctl_systemd --timeout=0.1 restart mountd
+	assert_equal "$status" 1
+	assert_output --partial "nfs-server.target is still starting after the restart"
+	run grep -c "^systemctl is-active --quiet nfs-server.target" <(calls)
+	assert_output 1
 }
 
 @test "restart idmapd waits only for the targets that were active: the client's, not the server's" {
@@ -128,17 +144,19 @@ systemctl start nfs-server.target"
 	assert_equal "$(calls)" "systemctl is-active --quiet nfs-server.target
 systemctl is-active --quiet nfs-client.target
 systemctl try-restart nfs-idmapd.service
-systemctl start nfs-client.target"
+systemctl show --property=Job --value nfs-client.target
+systemctl is-active --quiet nfs-client.target"
 }
 
 @test "a target that does not come back fails the restart, named" {
-	fault systemctl "active nfs-server.target" "refuse nfs-server.target"
+	fault systemctl "active-once nfs-server.target"
 	run ctl_systemd restart mountd
 	assert_equal "$status" 1
 	assert_output --partial "nfs-server.target did not come back after the restart"
 	assert_equal "$(calls)" "systemctl is-active --quiet nfs-server.target
 systemctl restart nfs-mountd.service
-systemctl start nfs-server.target"
+systemctl show --property=Job --value nfs-server.target
+systemctl is-active --quiet nfs-server.target"
 }
 
 @test "a failed component restart starts no target and keeps systemctl's exit code" {

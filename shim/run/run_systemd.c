@@ -1,4 +1,5 @@
 #include "run_systemd.h"
+#include "backoff.h"
 #include "graph.h"
 #include "log.h"
 #include "lsb.h"
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* The unit that stands for a target or component. */
 static const char *unit_of_scope(const struct scope *what)
@@ -154,21 +156,79 @@ static unsigned active_targets_of(struct ctx *ctx, const struct component *c)
 	return active;
 }
 
+/* `systemctl show --property=PROP --value UNIT` into BUF (its first line,
+ * without the newline).  0, or -1 when systemctl could not answer. */
+static int systemctl_show(struct ctx *ctx, const char *unit, const char *prop,
+			  char *buf, size_t len)
+{
+	char *path = find_program("systemctl"), tmp[] = "/tmp/nfs-ctl-show.XXXXXX";
+	char *property = xasprintf("--property=%s", prop);
+	struct strv argv;
+	int fd = -1, status = 1;
+	FILE *f = NULL;
+
+	buf[0] = '\0';
+	if (path && (fd = mkstemp(tmp)) >= 0) {
+		strv_init(&argv);
+		strv_add(&argv, path);
+		strv_add(&argv, "show");
+		strv_add(&argv, property);
+		strv_add(&argv, "--value");
+		strv_add(&argv, unit);
+		if (proc_run(&argv, tmp, ctx->timeout_ms, &status) != RUN_EXITED)
+			status = 1;
+		strv_free(&argv);
+		if (status == 0 && (f = fdopen(fd, "r")) != NULL && fgets(buf, (int)len, f))
+			buf[strcspn(buf, "\n")] = '\0';
+		f ? fclose(f) : close(fd);
+		unlink(tmp);
+	}
+	free(property);
+	free(path);
+	return status == 0 ? 0 : -1;
+}
+
+struct pending {
+	struct ctx *ctx;
+	const char *unit;
+};
+
+/* Has the unit no job queued or running any more?  (systemctl shows a
+ * job's number; nothing once there is none.) */
+static int no_job(const void *arg)
+{
+	const struct pending *p = arg;
+	char job[32];
+
+	/* systemctl that cannot answer: is-active decides */
+	return systemctl_show(p->ctx, p->unit, "Job", job, sizeof(job)) != 0 || job[0] == '\0';
+}
+
 /* A component's restart propagates through Requires= to the units that
  * need it (nfsd needs mountd), and systemctl waits only for the job it
  * asked for: the server it took down may still be coming back when the
  * restart returns, and whoever acts next (doctor, a client's mount) finds
- * it down.  Starting each target that was active before joins the pending
- * jobs and waits for them; for a target already back it does nothing. */
+ * it down.  So wait until each target that was active before has no job
+ * left, then ask whether it is active.  Joining the target's job with a
+ * `systemctl start` of our own would make a new transaction, and one that
+ * meets the stop barrier's start still queued is refused as an ordering
+ * cycle (units.c: the barriers); waiting enqueues nothing. */
 static int wait_targets_back(struct ctx *ctx, unsigned targets)
 {
 	int rc = 0;
 
 	for (unsigned i = 0; i < graph_targets_size; i++) {
-		const char *args[] = { "start", graph_targets[i].unit, NULL };
+		const char *unit = graph_targets[i].unit;
+		const char *active[] = { "is-active", "--quiet", unit, NULL };
+		struct pending p = { ctx, unit };
 
-		if ((targets & graph_targets[i].target) && systemctl(ctx, args) != 0) {
-			log_error("%s did not come back after the restart", graph_targets[i].unit);
+		if (!(targets & graph_targets[i].target))
+			continue;
+		if (backoff_wait_until(no_job, &p, ctx->timeout_ms * 6) != 0) {
+			log_error("%s is still starting after the restart", unit);
+			rc = LSB_ERR_GENERIC;
+		} else if (systemctl(ctx, active) != 0) {
+			log_error("%s did not come back after the restart", unit);
 			rc = LSB_ERR_GENERIC;
 		}
 	}

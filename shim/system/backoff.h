@@ -18,7 +18,7 @@ void backoff_start(struct backoff *b, int timeout_ms);
 /* Naps for the next step and returns 0; -1 at once (no nap) when the
  * deadline has passed: the caller asks one last time or gives up. */
 int backoff_nap(struct backoff *b);
-/* Asks READY(ARG) until it says yes (0) or TIMEOUT_MS passed (-1). */
+/* Asks READY(ARG) until it says yes (nonzero): 0; or TIMEOUT_MS passed: -1. */
 int backoff_wait_until(int (*ready)(const void *), const void *arg, int timeout_ms);
 
 #endif

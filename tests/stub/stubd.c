@@ -21,6 +21,13 @@
  *     active UNIT           systemctl: `is-active UNIT` answers 0 (else 3)
  *     failed UNIT           systemctl: `is-failed UNIT` answers 0 (else 1)
  *     refuse UNIT           systemctl: `start UNIT` fails (exit 1, a message)
+ *     job UNIT N            systemctl: `show --property=Job --value UNIT`
+ *                           prints a job number for its first N calls
+ *                           (counted in $ROOT/var/log/stub-job.count),
+ *                           then nothing, as for a unit without a job
+ *     active-once UNIT      systemctl: `is-active UNIT` answers 0 the first
+ *                           time (counted in $ROOT/var/log/stub-active.count),
+ *                           3 afterwards: a unit that went down
  *     watch-late MS         nfsdcld: the child watches rpc_pipefs/nfsd only
  *                           MS after the parent exited (the real one opens
  *                           its database first); logs nfsdcld:watching
@@ -83,6 +90,8 @@ struct faults {
 	char failed[8][512];
 	int n_failed;
 	char refused[512];
+	char job_unit[512], active_once[512];
+	int job_calls;
 };
 
 static char root[4096], name[256];
@@ -214,6 +223,10 @@ static void read_faults(struct faults *f)
 			snprintf(f->failed[f->n_failed++], sizeof(f->failed[0]), "%s", line + 7);
 		} else if (strncmp(line, "refuse ", 7) == 0) {
 			snprintf(f->refused, sizeof(f->refused), "%s", line + 7);
+		} else if (sscanf(line, "job %511s %d", f->job_unit, &f->job_calls) == 2) {
+			continue;
+		} else if (strncmp(line, "active-once ", 12) == 0) {
+			snprintf(f->active_once, sizeof(f->active_once), "%s", line + 12);
 		}
 	}
 	fclose(in);
@@ -585,8 +598,36 @@ static int run_mount(int argc, char **argv)
 	return 0;
 }
 
+/* How many times this was asked before (a count kept in $ROOT/REL). */
+static int times_asked(const char *rel)
+{
+	FILE *c = fopen(in_root(rel), "re");
+	int n = 0;
+
+	if (c) {
+		if (fscanf(c, "%d", &n) != 1)
+			n = 0;
+		fclose(c);
+	}
+	c = fopen(in_root(rel), "we");
+	if (c) {
+		fprintf(c, "%d\n", n + 1);
+		fclose(c);
+	}
+	return n;
+}
+
 static int run_systemctl(const struct faults *f, int argc, char **argv)
 {
+	if (argc == 5 && strcmp(argv[1], "show") == 0 && strcmp(argv[2], "--property=Job") == 0) {
+		if (strcmp(argv[4], f->job_unit) == 0 &&
+		    times_asked("/var/log/stub-job.count") < f->job_calls)
+			printf("%d\n", 4242);
+		return 0;
+	}
+	if (argc >= 3 && strcmp(argv[1], "is-active") == 0 && f->active_once[0] &&
+	    strcmp(argv[argc - 1], f->active_once) == 0)
+		return times_asked("/var/log/stub-active.count") == 0 ? 0 : 3;
 	if (argc >= 3 && strcmp(argv[1], "is-active") == 0) {
 		for (int i = 0; i < f->n_active; i++)
 			if (strcmp(argv[argc - 1], f->active[i]) == 0)
