@@ -91,7 +91,8 @@ static const char RESTART_GROUP[] = "nfs-utils.service";
  * while nfsd still serves.  One unit cannot be last at start and last at
  * stop, so the server target is ordered by two barrier units instead of
  * by its members:
- *  - the start barrier runs once every member started (it is After= them)
+ *  - the start barrier runs once every member that can fail the start
+ *    started (it is After= them; awaited_by_start)
  *    and the target is After= it; it exits and is inactive afterwards, so
  *    it has no job at stop and puts no order on it;
  *  - the stop barrier is Before= every member that stops with the target
@@ -103,8 +104,13 @@ static const char RESTART_GROUP[] = "nfs-utils.service";
  *    (StopPropagatedFrom=; a restart leaves it alone).  Its start has no
  *    command and waits only for the target and nfs-server.service, which
  *    are active at once too, so it is pending for no longer than the
- *    manager takes to run those jobs: a restart requested in that moment
- *    would meet the cycle and be refused. */
+ *    manager takes to run those jobs.  A new start of the target requested
+ *    in that moment meets the cycle and is refused: the moment the start
+ *    barrier succeeds, which is when nfsd serves.  nfs-ctl's own restart
+ *    of a component therefore waits for the target without a job of its
+ *    own (run_systemd.c: wait_targets_back); an administrator's second
+ *    `systemctl start` in that moment gets systemd's refusal and can be
+ *    repeated (docs/compatibility.md). */
 static const char START_BARRIER[] = "nfs-server-start-barrier.service";
 static const char STOP_BARRIER[] = "nfs-server-stop-barrier.service";
 
@@ -310,13 +316,23 @@ static int in_server(const struct component *c)
 	return (c->targets & target_barriered()->target) != 0;
 }
 
+/* What the start job waits for: every member whose outcome can fail the
+ * start.  A best-effort one (sm-notify) fails nothing, so waiting for it
+ * would only make the start longer: it still runs in the same transaction,
+ * in its own order (after nfsd), and retries on its own; nfs-utils' units
+ * do not wait for it either (issue 32). */
+static int awaited_by_start(const struct component *c)
+{
+	return in_server(c) && !c->best_effort;
+}
+
 static void fill_start_barrier(FILE *f, const void *arg)
 {
 	(void)arg;
 	write_header(f);
 	fputs("[Unit]\nDescription=NFS server start barrier: the server target is reached "
-	      "once every member started\nDocumentation=man:nfs-ctl(8)\n", f);
-	units_line(f, "After", in_server);
+	      "once every member that can fail it started\nDocumentation=man:nfs-ctl(8)\n", f);
+	units_line(f, "After", awaited_by_start);
 	fprintf(f, "OnSuccess=%s\n", STOP_BARRIER);
 	/* no RemainAfterExit: inactive once done, so it has no job at stop.
 	 * Its order is its work: the command only has to exist, and it is on
