@@ -224,7 +224,7 @@ static int wait_targets_back(struct ctx *ctx, unsigned targets)
 
 		if (!(targets & graph_targets[i].target))
 			continue;
-		if (backoff_wait_until(no_job, &p, ctx->timeout_ms * 6) != 0) {
+		if (backoff_wait_until_max(no_job, &p, ctx->timeout_ms * 6, 200) != 0) {
 			log_error("%s is still starting after the restart", unit);
 			rc = LSB_ERR_GENERIC;
 		} else if (systemctl(ctx, active) != 0) {
