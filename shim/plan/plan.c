@@ -236,8 +236,8 @@ static void select_target(struct ctx *ctx, struct plan *p, int starting)
  * in rcS, long before the server's (under runit-init, stage 1 runs it
  * before runsvdir starts the server's service): if the client ran it,
  * peers would be told to reclaim their locks before nfsd serves, and the
- * server's own run would find it already done.  (systemd orders rpc-statd-notify.service
- * after nfs-server.service instead.) */
+ * server's own run would find it already done.  (systemd orders
+ * rpc-statd-notify.service after nfs-server.service instead.) */
 static void defer_once_per_boot(struct ctx *ctx, struct plan *p,
 				const struct component *notify)
 {

@@ -20,7 +20,6 @@
  *                           as rpc.mountd -t N does; they go with it
  *     active UNIT           systemctl: `is-active UNIT` answers 0 (else 3)
  *     failed UNIT           systemctl: `is-failed UNIT` answers 0 (else 1)
- *     refuse UNIT           systemctl: `start UNIT` fails (exit 1, a message)
  *     job UNIT N            systemctl: `show --property=Job --value UNIT`
  *                           prints a job number for its first N calls
  *                           (counted in $ROOT/var/log/stub-job.count),
@@ -89,7 +88,6 @@ struct faults {
 	int n_active;
 	char failed[8][512];
 	int n_failed;
-	char refused[512];
 	char job_unit[512], active_once[512];
 	int job_calls;
 };
@@ -221,8 +219,6 @@ static void read_faults(struct faults *f)
 			snprintf(f->active[f->n_active++], sizeof(f->active[0]), "%s", line + 7);
 		} else if (strncmp(line, "failed ", 7) == 0 && f->n_failed < 8) {
 			snprintf(f->failed[f->n_failed++], sizeof(f->failed[0]), "%s", line + 7);
-		} else if (strncmp(line, "refuse ", 7) == 0) {
-			snprintf(f->refused, sizeof(f->refused), "%s", line + 7);
 		} else if (sscanf(line, "job %511s %d", f->job_unit, &f->job_calls) == 2) {
 			continue;
 		} else if (strncmp(line, "active-once ", 12) == 0) {
@@ -638,10 +634,6 @@ static int run_systemctl(const struct faults *f, int argc, char **argv)
 		for (int i = 0; i < f->n_failed; i++)
 			if (strcmp(argv[argc - 1], f->failed[i]) == 0)
 				return 0;
-		return 1;
-	}
-	if (argc == 3 && strcmp(argv[1], "start") == 0 && strcmp(argv[2], f->refused) == 0) {
-		fprintf(stderr, "Job for %s failed.\n", argv[2]);
 		return 1;
 	}
 	/* systemd would run rpc-statd.service: statd registers */
