@@ -87,7 +87,7 @@ notice() {
 	assert_equal "$(calls_of sm-notify)" "sm-notify -f [threads=8]"
 }
 
-@test "systemd: exec sm-notify after a restart where lockd started after the notice execs sm-notify -f" {
+@test "systemd: exec sm-notify after a restart where lockd started after the notice runs sm-notify -f (as its child: the notice time is written once it told)" {
 	ctl_systemd exec nfsd
 	ctl_systemd exec sm-notify
 	assert_equal "$(calls_of sm-notify)" "sm-notify [threads=8]"
@@ -141,17 +141,27 @@ notice() {
 	assert_success
 }
 
-@test "sysv restart: the forced notice fails: named, and the restart still succeeds (best effort, like the boot's)" {
+@test "sysv restart: the forced notice fails: named, the restart still succeeds (best effort, like the boot's), and the next start tries again" {
 	ctl start server
 	kthread 300 lockd 2 "$(($(notice) + 1))"
+	before=$(notice)
 	fault sm-notify "fail 1 sm-notify: cannot bind"
 	clear_calls
 	run ctl restart server
 	assert_success
 	assert_output --partial "sm-notify: $ROOT/sbin/sm-notify failed with exit code 1: sm-notify: cannot bind"
+	assert_output --partial "nfs-ctl: warning: sm-notify: the repeat notice failed, so the peers were not told: the next start of the server tries again"
 	assert_equal "$(calls_of sm-notify)" "sm-notify -f [threads=8]"
+	# nobody was told: the notice time is the one before, not this try's
+	assert_equal "$(notice)" "$before"
 	run ctl status server
 	assert_success
+	rm "$ROOT/etc/stub/sm-notify"
+	clear_calls
+	run ctl start server
+	assert_success
+	assert_equal "$(calls_of sm-notify)" "sm-notify -f [threads=8]"
+	[ "$(notice)" -gt "$before" ]
 }
 
 @test "sysv restart: sm-notify not installed: the restart still succeeds" {
@@ -418,7 +428,7 @@ told() {
 	assert_output --partial "nfs-ctl: warning: sm-notify: cannot put back 1 NFS peer(s) in $sm: No such file or directory"
 }
 
-@test "systemd: a repeat notice that fails is said, and exec sm-notify fails as sm-notify did" {
+@test "systemd: a repeat notice that fails is said, exec sm-notify fails as sm-notify did, and the next run tries again" {
 	ctl start server
 	sm=$ROOT/var/lib/nfs/sm
 	record "$sm" client1.example
@@ -429,5 +439,13 @@ told() {
 	assert_failure
 	assert_output --partial "sm-notify: cannot bind"
 	assert_output --partial "nfs-ctl: sm-notify: $ROOT/sbin/sm-notify failed with exit code 3"
+	assert_output --partial "sm-notify: the repeat notice failed, so the peers were not told: the next start of the server tries again"
 	[ -f "$sm/client1.example" ]
+	assert_equal "$(notice)" 1000
+	rm "$ROOT/etc/stub/sm-notify"
+	clear_calls
+	run ctl_systemd exec sm-notify
+	assert_success
+	assert_equal "$(calls)" "sm-notify -f [threads=8]"
+	[ "$(notice)" -gt 1001 ]
 }

@@ -48,10 +48,10 @@ static void run_child(void *arg, const struct strv *argv, struct sem_outcome *o)
 }
 
 /* C's command, when it has no older program to fall back to and nothing
- * to give back after it (HOLD: NULL, or what semantics_hold took),
+ * to settle after it (HOLD: NULL, or what semantics_hold took),
  * replaces us.  Otherwise it runs as a child (nfsdctl, then rpc.nfsd), so
  * that semantics_run can say which ran, or that both failed, and what was
- * held is given back once it ended. */
+ * held is settled once it ended. */
 static int exec_or_fall_back(struct ctx *ctx, const struct component *c, int stop,
 			     const struct strv *argv, struct sem_hold *hold)
 {
@@ -64,7 +64,7 @@ static int exec_or_fall_back(struct ctx *ctx, const struct component *c, int sto
 	else if (semantics_run(ctx, c, stop, argv, &alt, run_child, ctx) == SEM_RAN_FAILED)
 		rc = LSB_ERR_GENERIC;
 	if (hold)
-		semantics_give_back(ctx, c, hold);
+		semantics_give_back(ctx, c, hold, rc == LSB_OK);
 	strv_free(&alt);
 	return rc;
 }

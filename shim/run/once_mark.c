@@ -67,7 +67,7 @@ int once_mark_threads(const struct component *c)
 	return n;
 }
 
-void once_mark_notice(const struct component *c)
+void once_mark_notice(const struct component *c, unsigned long long ticks)
 {
 	char *path = state_file(c->name, ".notice");
 	char *tmp = state_file(c->name, ".notice.new");
@@ -79,7 +79,7 @@ void once_mark_notice(const struct component *c)
 		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	}
 	if (fd >= 0) {
-		dprintf(fd, "%llu\n", boot_ticks_now());
+		dprintf(fd, "%llu\n", ticks);
 		if (close(fd) != 0 || rename(tmp, path) != 0)
 			(void)unlink(tmp);
 	}

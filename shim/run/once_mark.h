@@ -24,9 +24,10 @@ int once_mark_component_ran(const struct component *c);
 int once_mark_threads(const struct component *c);
 
 /* The latest notice (the boot's, or a repeat): C's NAME.notice holds the
- * moment, in clock ticks since boot (kthread.h).  Every run of C rewrites
- * it, so that the next restart compares against the newest notice. */
-void once_mark_notice(const struct component *c);
+ * moment it began, TICKS, in clock ticks since boot (kthread.h:
+ * boot_ticks_now).  Every run of C that told rewrites it, so that the
+ * next restart compares against the newest notice. */
+void once_mark_notice(const struct component *c, unsigned long long ticks);
 
 /* Must C run again (graph: again_after)?  1 when the kernel thread it
  * names runs and started after C's latest notice: that thread (lockd) was

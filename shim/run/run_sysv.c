@@ -385,14 +385,20 @@ static int stop_failed(const struct ctx *ctx, const struct step *s, struct progr
 	return LSB_ERR_GENERIC;
 }
 
-/* Runs a V_RUN step's command (after its semantics, step_run). */
-static int run_step(struct ctx *ctx, const struct step *s, struct progress *pr, int starting)
+/* Runs a V_RUN step's command (after its semantics, step_run); *RAN
+ * (when not NULL): whether the command, or its older program, succeeded. */
+static int run_step(struct ctx *ctx, const struct step *s, struct progress *pr, int starting,
+		    int *ran)
 {
 	const struct component *c = s->c;
+	int failed;
 
 	if (!starting)
 		semantics_stop(ctx, c);
-	if (run_or_fall_back(ctx, s, !starting) != 0) {
+	failed = run_or_fall_back(ctx, s, !starting) != 0;
+	if (ran)
+		*ran = !failed;
+	if (failed) {
 		if (!starting)
 			return stop_failed(ctx, s, pr);
 		if (c->best_effort)
@@ -422,7 +428,7 @@ static int run_step(struct ctx *ctx, const struct step *s, struct progress *pr, 
 /* MODE: starting (0: stopping); REFRESH: a reload, which always runs.  A
  * start asks the component's semantics first (semantics_start: done this
  * boot, or again with again_arg), on a copy of the planned argv, and
- * gives back what they held around the command (semantics_hold). */
+ * settles what they held around the command (semantics_hold). */
 static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 		    int starting, int refresh)
 {
@@ -438,7 +444,7 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 		return c->best_effort ? LSB_OK : LSB_ERR_NOT_INSTALLED;
 	}
 	if (!starting || refresh)
-		return run_step(ctx, s, pr, starting);
+		return run_step(ctx, s, pr, starting, NULL);
 	if (serving_already(s))
 		return LSB_OK;
 	strv_init(&run.argv);
@@ -446,9 +452,11 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 		strv_add(&run.argv, s->argv.v[i]);
 	d = semantics_start(c, &run.argv);
 	if (d != SEM_START_DONE) {
+		int ran = 0;
+
 		(void)semantics_hold(ctx, c, d, &hold);
-		rc = run_step(ctx, &run, pr, starting);
-		semantics_give_back(ctx, c, &hold);
+		rc = run_step(ctx, &run, pr, starting, &ran);
+		semantics_give_back(ctx, c, &hold, ran);
 	}
 	strv_free(&run.argv);
 	return rc;

@@ -2,6 +2,7 @@
 #include "semantics.h"
 #include "log.h"
 #include "lsb.h"
+#include "kthread.h"
 #include "mounts.h"
 #include "once_mark.h"
 #include "paths.h"
@@ -53,10 +54,13 @@ enum sem_start semantics_start(const struct component *c, struct strv *argv)
 			strv_add(argv, c->again_arg);
 		d = SEM_START_AGAIN;
 	}
-	/* the boot's first mark stays (doctor reads the order from it); the
-	 * notice time is every run's, the next restart compares with it */
+	/* the boot's first mark stays (doctor reads the order from it).  The
+	 * first notice of a boot may replace us (exec): its time is written
+	 * now.  A repeat's is written once it went out (semantics_give_back),
+	 * so that a failed one is tried again at the next start. */
 	once_mark_write(c);
-	once_mark_notice(c);
+	if (d == SEM_START_RUN)
+		once_mark_notice(c, boot_ticks_now());
 	return d;
 }
 
@@ -66,14 +70,23 @@ int semantics_hold(const struct ctx *ctx, const struct component *c, enum sem_st
 	memset(hold, 0, sizeof(*hold));
 	if (d != SEM_START_AGAIN)
 		return 0;
+	hold->again_since = boot_ticks_now();
 	peers_hold(ctx, c, &hold->peers);
-	return hold->peers.n > 0;
+	return 1;
 }
 
 void semantics_give_back(const struct ctx *ctx, const struct component *c,
-			 struct sem_hold *hold)
+			 struct sem_hold *hold, int told)
 {
 	(void)peers_put_back(ctx, c, &hold->peers);
+	if (!hold->again_since)
+		return;
+	if (told)
+		once_mark_notice(c, hold->again_since);
+	else
+		log_warn("%s: the repeat notice failed, so the peers were not told: the next "
+			 "start of the server tries again", c->name);
+	hold->again_since = 0;
 }
 
 /* ---- the older program --------------------------------------------------- */

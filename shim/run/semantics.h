@@ -33,23 +33,28 @@ enum sem_start {
 
 /* Decides C's start.  ARGV is the planned start command, to which
  * SEM_START_AGAIN adds again_arg.  A once-per-boot component that is to
- * run gets its marks now (once_mark.h), before its command runs. */
+ * run gets its boot mark now (once_mark.h), before its command runs; the
+ * first run of a boot its notice time too (a repeat's: semantics_hold). */
 enum sem_start semantics_start(const struct component *c, struct strv *argv);
 
-/* What a start holds while its command runs, to give it back after. */
+/* What a repeat run holds while its command runs, to settle after it. */
 struct sem_hold {
-	struct peers_held peers; /* the monitor list before a repeat notice */
+	struct peers_held peers;        /* the monitor list before it */
+	unsigned long long again_since; /* when it began (clock ticks since
+					 * boot); 0: no repeat run */
 };
 
-/* Before C's start command, decided D, runs: takes what the command may
- * take away and must give back (SEM_START_AGAIN of a component with
- * keep_peers: the monitor list, peers_keep.h).  1: something is held, so
- * the caller runs the command as a child (not exec) and calls
- * semantics_give_back once it ended; 0: nothing held. */
+/* Before C's start command, decided D, runs.  A repeat (SEM_START_AGAIN)
+ * holds the monitor list it may take away (keep_peers, peers_keep.h) and
+ * its start time: 1, and the caller runs the command as a child (never
+ * exec) and calls semantics_give_back with whether it succeeded (TOLD).
+ * That writes the list back and, when it told, the notice time; a failed
+ * repeat leaves the older time, so that the next start runs it again.
+ * 0: nothing held (the first run of a boot), the command may replace us. */
 int semantics_hold(const struct ctx *ctx, const struct component *c, enum sem_start d,
 		   struct sem_hold *hold);
 void semantics_give_back(const struct ctx *ctx, const struct component *c,
-			 struct sem_hold *hold);
+			 struct sem_hold *hold, int told);
 
 /* One command run to completion, as the calling mode runs it. */
 struct sem_outcome {
