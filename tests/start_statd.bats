@@ -128,12 +128,39 @@ live_statd() {
 	assert_equal "$(calls)" ""
 }
 
-@test "systemd: systemctl failing is an error with its exit code" {
+@test "systemd: systemctl failing while the unit failed is an error at once, with its exit code" {
 	systemd_booted
-	fault systemctl "exit 5"
+	fault systemctl "exit 5" "failed rpc-statd.service"
 	run start_statd
 	assert_failure 1
-	assert_output --partial "systemctl start rpc-statd.service failed (exit 5)"
+	assert_output "nfs-ctl: start-statd: systemctl start rpc-statd.service failed (exit 5), and the unit failed (see \`systemctl status rpc-statd.service\`)"
+	assert_equal "$(calls)" "systemctl start rpc-statd.service
+systemctl is-failed --quiet rpc-statd.service"
+}
+
+# The storm of 200 mounts at boot (issue 33, s13): the request itself
+# failed ("Transport endpoint is not connected") while a start queued by
+# another mount's start-statd went on; the promise is the registration.
+@test "systemd: systemctl failing while the unit did not fail: the registration decides, exit 0 once statd registers" {
+	systemd_booted
+	fault systemctl "fail 1 Failed to start rpc-statd.service: Transport endpoint is not connected"
+	( sleep 0.5; "$ROOT/sbin/rpc.statd" ) &
+	run start_statd
+	wait
+	assert_success
+	assert_line "Failed to start rpc-statd.service: Transport endpoint is not connected"
+	assert_line "nfs-ctl: warning: start-statd: systemctl start rpc-statd.service failed (exit 1), but the unit did not fail: waiting for rpc.statd's registration, which a start already queued may bring"
+	registered 100024
+}
+
+@test "systemd: systemctl failing, the unit not failed, and no statd registers: an error once the wait is over" {
+	systemd_booted
+	fault systemctl "fail 1 Failed to start rpc-statd.service: Connection timed out"
+	run start_statd --timeout=1
+	assert_failure 1
+	assert_line --partial "but the unit did not fail: waiting for rpc.statd's registration"
+	assert_line "nfs-ctl: start-statd: rpc.statd is not registered with rpcbind after 1000 ms"
+	! registered 100024
 }
 
 @test "systemd: 20 concurrent callers all exit 0 once registered" {

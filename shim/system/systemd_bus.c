@@ -125,32 +125,37 @@ int systemd_bus_start_unit(const char *unit, int timeout_ms)
 	struct job_wait w = { "", "", 0 };
 	uint64_t deadline = now_usec() + (uint64_t)timeout_ms * 1000u;
 	const char *job;
-	int direct, r, rc = 1;
+	int direct, r, rc = SYSTEMD_BUS_LOST;
 
 	/* a relocated tree has its own (stub) systemctl, never the real bus */
 	if (*paths_root() || geteuid() != 0 || dynlib_load(&libsystemd) < 0)
-		return -1;
+		return SYSTEMD_BUS_NONE;
 	direct = connect_private(&bus) >= 0;
 	if (!direct && sd.bus_open_system(&bus) < 0)
-		return -1;
+		return SYSTEMD_BUS_NONE;
 	r = sd.bus_match_signal(bus, &slot, direct ? NULL : SD_DEST, SD_PATH, SD_MANAGER,
 				"JobRemoved", on_job_removed, &w);
 	if (r >= 0 && !direct)
 		r = sd.bus_call_method(bus, SD_DEST, SD_PATH, SD_MANAGER, "Subscribe", &error,
 				       NULL, "");
 	if (r < 0) {
-		rc = -1; /* the bus is not usable: let systemctl try */
+		rc = SYSTEMD_BUS_NONE; /* the bus is not usable: let systemctl try */
 		goto out;
 	}
 	r = sd.bus_call_method(bus, SD_DEST, SD_PATH, SD_MANAGER, "StartUnit", &error, &reply,
 			       "ss", unit, "replace");
-	if (r < 0) {
-		log_error("start %s: %s", unit, error.message ? error.message : strerror(-r));
+	if (r < 0 && error.name) { /* systemd's own answer */
+		log_error("start %s: %s", unit, error.message ? error.message : error.name);
+		rc = SYSTEMD_BUS_REFUSED;
+		goto out;
+	}
+	if (r < 0) { /* the connection's (ENOTCONN in a storm of mounts) */
+		log_warn("start %s: %s", unit, strerror(-r));
 		goto out;
 	}
 	if (sd.message_read(reply, "o", &job) < 0 ||
 	    snprintf(w.path, sizeof(w.path), "%s", job) >= (int)sizeof(w.path)) {
-		log_error("start %s: unexpected answer from systemd", unit);
+		log_warn("start %s: unexpected answer from systemd", unit);
 		goto out;
 	}
 	while (!w.done) {
@@ -158,24 +163,23 @@ int systemd_bus_start_unit(const char *unit, int timeout_ms)
 
 		r = sd.bus_process(bus, NULL);
 		if (r < 0) {
-			log_error("start %s: lost the connection to systemd: %s", unit, strerror(-r));
+			log_warn("start %s: lost the connection to systemd: %s", unit, strerror(-r));
 			goto out;
 		}
 		if (r > 0)
 			continue;
 		if (now >= deadline) {
-			log_error("start %s: the job did not finish within %d ms", unit, timeout_ms);
+			log_warn("start %s: the job did not finish within %d ms", unit, timeout_ms);
 			goto out;
 		}
 		r = sd.bus_wait(bus, deadline - now);
 		if (r < 0 && r != -EINTR) {
-			log_error("start %s: %s", unit, strerror(-r));
+			log_warn("start %s: %s", unit, strerror(-r));
 			goto out;
 		}
 	}
-	if (strcmp(w.result, "done") == 0)
-		rc = 0;
-	else
+	rc = strcmp(w.result, "done") == 0 ? SYSTEMD_BUS_DONE : SYSTEMD_BUS_REFUSED;
+	if (rc != SYSTEMD_BUS_DONE)
 		log_error("start %s: job %s (see `systemctl status %s` and `journalctl -xeu %s`)",
 			  unit, w.result, unit, unit);
 out:
@@ -192,7 +196,7 @@ int systemd_bus_start_unit(const char *unit, int timeout_ms)
 {
 	(void)unit;
 	(void)timeout_ms;
-	return -1;
+	return SYSTEMD_BUS_NONE;
 }
 
 #endif
