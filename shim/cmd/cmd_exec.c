@@ -1,6 +1,8 @@
 /* `nfs-ctl exec COMPONENT`: what a unit's ExecStart= runs.  Builds the
  * daemon's argv from configuration and replaces itself with the daemon,
- * so systemd supervises the daemon directly.  Never calls systemctl. */
+ * so systemd supervises the daemon directly; a command with an older
+ * program to fall back to, or a repeat notice (semantics_hold), runs as a
+ * child instead.  Never calls systemctl. */
 #include "clean_env.h"
 #include "commands.h"
 #include "conf_diag.h"
