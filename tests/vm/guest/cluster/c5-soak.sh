@@ -193,6 +193,8 @@ cycle() { # I: one cycle, one TSV line
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$i" "$door" "$action" "$rc" "$secs" "$hwm" \
 		"$alive" "$up" "$cmd" "$smax" "$spids" "$procs" "$tree" >>"$SDIR/cycles.tsv"
 	pgrep -x rpc.statd | sed "s/^/$i /" >>"$SDIR/statd-pids"
+	# whom a forced notice would reach: statd's list and sm-notify's
+	echo "$i $cmd: sm: $(ls /var/lib/nfs/sm 2>/dev/null | tr '\n' ' ')sm.bak: $(ls /var/lib/nfs/sm.bak 2>/dev/null | tr '\n' ' ')lockd: $(pgrep -x lockd | tr '\n' ' ')" >>"$SDIR/nsm-lists"
 	want=yes
 	[ "$action" = stop ] && want=no
 	if [ "$rc" != 0 ] || [ "$up" != "$want" ]; then
