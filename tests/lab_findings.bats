@@ -49,6 +49,32 @@ teardown() {
 	assert_before "rpc.nfsd" "sm-notify"
 }
 
+@test "the client's start leaves sm-notify to the server when a supervisor starts it at boot (runit, OpenRC, dinit), even with the script disabled" {
+	local mark
+	mkdir -p "$ROOT/etc/rc2.d"
+	ln -s ../init.d/nfs-server "$ROOT/etc/rc2.d/K01nfs-server" # update-rc.d disable
+	for mark in /etc/service/nfs-server /etc/runlevels/default/nfs-server \
+		/etc/runlevels/boot/nfs-server /etc/dinit.d/boot.d/nfs-server; do
+		rm -rf "$ROOT/etc/service" "$ROOT/etc/runlevels" "$ROOT/etc/dinit.d" \
+			"$ROOT/run/nfs-ctl/sm-notify.done"
+		clear_calls
+		mkdir -p "$ROOT$(dirname "$mark")"
+		ln -s /nowhere "$ROOT$mark"
+		run ctl start client
+		assert_success
+		assert_equal "$mark: $(calls_of sm-notify)" "$mark: "
+		run ctl plan start client
+		assert_output --partial "left to the server's start, once nfsd serves"
+		run ctl stop client
+	done
+	# only the K link and no supervisor's mark: the client notifies
+	rm -rf "$ROOT/etc/dinit.d" "$ROOT/run/nfs-ctl/sm-notify.done"
+	clear_calls
+	run ctl start client
+	assert_success
+	assert_equal "$(calls_of sm-notify | wc -l)" 1
+}
+
 @test "lab: without an enabled server, or for an NFSv4-only server, the client notifies itself" {
 	run ctl start client
 	assert_success

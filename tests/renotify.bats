@@ -341,3 +341,93 @@ told() {
 	cmp "$BATS_TEST_TMPDIR/sysv" "$sm.bak/client1.example"
 	assert_equal "$(stat -c '%u:%g %a' "$sm.bak/client1.example")" "102:65534 600"
 }
+
+# The soak's fault (docs/robustness.md): sm-notify moves statd's whole
+# monitor list away before it tells, and deletes what it told.  A peer
+# that lockd monitored again before the repeat notice stays monitored by
+# statd, which never writes its record again: the next restart would
+# keep nobody and tell nobody.  The notice must leave the list as it was.
+@test "both modes: the repeat notice leaves statd's monitor list as it found it, with the same words" {
+	ctl start server
+	sm=$ROOT/var/lib/nfs/sm
+	mkdir -p "$sm.bak"
+	record "$sm" client1.example
+	cp -p "$sm/client1.example" "$BATS_TEST_TMPDIR/expected"
+	fault sm-notify retire
+	told 1000
+	kthread 300 lockd 2 1001
+	clear_calls
+	run ctl -v start server
+	assert_success
+	assert_equal "$(calls)" "sm-notify -f [threads=8]"
+	sysv=$(grep 'put back' <<<"$output")
+	assert_equal "$sysv" "nfs-ctl: sm-notify: 1 NFS peer(s) put back in $sm after the repeat notice moved them to sm.bak: statd still monitors them, and the next restart must find them there"
+	cmp "$BATS_TEST_TMPDIR/expected" "$sm/client1.example"
+	assert_equal "$(stat -c '%u:%g %a' "$sm/client1.example")" "102:65534 600"
+	# the notice had its own copy to tell from, and no temporary is left
+	cmp "$BATS_TEST_TMPDIR/expected" "$sm.bak/client1.example"
+	assert_equal "$(ls -A "$sm")" "client1.example"
+	rm "$sm.bak/client1.example"
+	told 1000
+	clear_calls
+	run ctl_systemd -v exec sm-notify
+	assert_success
+	assert_equal "$(calls)" "sm-notify -f [threads=8]"
+	assert_equal "$(grep 'put back' <<<"$output")" "$sysv"
+	cmp "$BATS_TEST_TMPDIR/expected" "$sm/client1.example"
+	assert_equal "$(stat -c '%u:%g %a' "$sm/client1.example")" "102:65534 600"
+	assert_equal "$(ls -A "$sm")" "client1.example"
+}
+
+@test "both modes: the boot's first notice retires the monitor list, as sm-notify means it to (nothing put back)" {
+	sm=$ROOT/var/lib/nfs/sm
+	mkdir -p "$sm.bak"
+	record "$sm" client1.example
+	fault sm-notify retire
+	run ctl -v start server
+	assert_success
+	refute_output --partial "put back"
+	assert_equal "$(ls -A "$sm")" ""
+	assert_equal "$(ls -A "$sm.bak")" "client1.example"
+	rm -f "$ROOT/run/sm-notify.pid" "$ROOT"/run/nfs-ctl/sm-notify.*
+	mv "$sm.bak/client1.example" "$sm/"
+	run ctl_systemd -v exec sm-notify
+	assert_success
+	refute_output --partial "put back"
+	assert_equal "$(ls -A "$sm")" ""
+}
+
+@test "both modes: a monitor list the notice took away whole: a warning, the notice counts, the start succeeds" {
+	ctl start server
+	sm=$ROOT/var/lib/nfs/sm
+	mkdir -p "$sm.bak"
+	record "$sm" client1.example
+	fault sm-notify retire-all
+	told 1000
+	kthread 300 lockd 2 1001
+	run ctl start server
+	assert_success
+	assert_output --partial "nfs-ctl: warning: sm-notify: cannot put back 1 NFS peer(s) in $sm: No such file or directory"
+	[ -f "$sm.bak/client1.example" ]
+	[ "$(notice)" -gt 1001 ]
+	mkdir "$sm"
+	record "$sm" client1.example
+	told 1000
+	run ctl_systemd exec sm-notify
+	assert_success
+	assert_output --partial "nfs-ctl: warning: sm-notify: cannot put back 1 NFS peer(s) in $sm: No such file or directory"
+}
+
+@test "systemd: a repeat notice that fails is said, and exec sm-notify fails as sm-notify did" {
+	ctl start server
+	sm=$ROOT/var/lib/nfs/sm
+	record "$sm" client1.example
+	fault sm-notify "fail 3 sm-notify: cannot bind"
+	told 1000
+	kthread 300 lockd 2 1001
+	run ctl_systemd exec sm-notify
+	assert_failure
+	assert_output --partial "sm-notify: cannot bind"
+	assert_output --partial "nfs-ctl: sm-notify: $ROOT/sbin/sm-notify failed with exit code 3"
+	[ -f "$sm/client1.example" ]
+}

@@ -47,20 +47,24 @@ static void run_child(void *arg, const struct strv *argv, struct sem_outcome *o)
 	o->output = NULL;
 }
 
-/* C's command, when it has no older program to fall back to, replaces
- * us.  With one (nfsdctl, then rpc.nfsd) both run as children, so that
- * semantics_run can say which ran, or that both failed. */
+/* C's command, when it has no older program to fall back to and nothing
+ * to give back after it (HOLD: NULL, or what semantics_hold took),
+ * replaces us.  Otherwise it runs as a child (nfsdctl, then rpc.nfsd), so
+ * that semantics_run can say which ran, or that both failed, and what was
+ * held is given back once it ended. */
 static int exec_or_fall_back(struct ctx *ctx, const struct component *c, int stop,
-			     const struct strv *argv)
+			     const struct strv *argv, struct sem_hold *hold)
 {
 	struct strv alt;
 	int rc = LSB_OK;
 
 	strv_init(&alt);
-	if (!plan_fallback_argv(ctx, c, stop, &alt, NULL))
+	if (!plan_fallback_argv(ctx, c, stop, &alt, NULL) && !hold)
 		rc = exec_argv(argv);
 	else if (semantics_run(ctx, c, stop, argv, &alt, run_child, ctx) == SEM_RAN_FAILED)
 		rc = LSB_ERR_GENERIC;
+	if (hold)
+		semantics_give_back(ctx, c, hold);
 	strv_free(&alt);
 	return rc;
 }
@@ -80,7 +84,7 @@ static int exec_steps(struct ctx *ctx, const struct plan *p)
 			return LSB_ERR_GENERIC;
 		}
 	}
-	return exec_or_fall_back(ctx, p->steps[last].c, 1, &p->steps[last].argv);
+	return exec_or_fall_back(ctx, p->steps[last].c, 1, &p->steps[last].argv, NULL);
 }
 
 /* The processes of the unit we run in (ExecStartPost= runs in the
@@ -172,6 +176,8 @@ static int exec_start(struct ctx *ctx, const struct component *c)
 {
 	struct strv a;
 	struct proc_setup setup;
+	struct sem_hold hold;
+	enum sem_start d = SEM_START_RUN;
 	int missing = 0, rc = LSB_OK;
 
 	conf_diag_show_conflicts();
@@ -184,16 +190,18 @@ static int exec_start(struct ctx *ctx, const struct component *c)
 		rc = LSB_ERR_NOT_INSTALLED;
 	} else if ((rc = semantics_mounts_needed(ctx, c, run_child, ctx)) != LSB_OK) {
 		/* said by semantics_mount */
-	} else if (semantics_start(c, &a) == SEM_START_DONE) {
+	} else if ((d = semantics_start(c, &a)) == SEM_START_DONE) {
 		rc = LSB_OK;
 	} else if (proc_apply_setup(&setup) < 0) {
 		log_error("%s: cannot run %s under host name %s ([%s] %s): %s", c->name,
 			  a.v[0], setup.host_name, c->host_name.section, c->host_name.key,
 			  strerror(errno));
 		rc = LSB_ERR_GENERIC;
+	} else if (semantics_hold(ctx, c, d, &hold)) {
+		rc = exec_or_fall_back(ctx, c, 0, &a, &hold);
 	} else {
 		rc = readiness_waited_by_exec(c) ? exec_until_ready(ctx, c, &a)
-						 : exec_or_fall_back(ctx, c, 0, &a);
+						 : exec_or_fall_back(ctx, c, 0, &a, NULL);
 	}
 	strv_free(&a);
 	return rc;

@@ -1,11 +1,11 @@
 #include "plan.h"
+#include "boot_enabled.h"
 #include "daemon_args.h"
 #include "log.h"
 #include "paths.h"
 #include "policy.h"
 #include "xalloc.h"
 
-#include <glob.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -232,32 +232,12 @@ static void select_target(struct ctx *ctx, struct plan *p, int starting)
 	}
 }
 
-/* Is a server init script (nfs-ctl's, or Debian's through the hook)
- * enabled for a multi-user runlevel?  Then the server's start runs
- * sm-notify, once nfsd serves. */
-static int server_enabled_at_boot(void)
-{
-	int yes = 0;
-
-	for (const char *const *s = target_serving()->scripts; *s && !yes; s++) {
-		char *rel = xasprintf("/etc/rc[2345].d/S[0-9][0-9]%s", *s);
-		char *pattern = path_in_root(rel);
-		glob_t g;
-
-		yes = glob(pattern, 0, NULL, &g) == 0;
-		if (yes)
-			globfree(&g);
-		free(pattern);
-		free(rel);
-	}
-	return yes;
-}
-
 /* sm-notify runs once per boot.  Under sysvinit the client's script runs
- * in rcS, long before the server's: if the client ran it, peers would be
- * told to reclaim their locks before nfsd serves, and the server's own run
- * would find it already done.  (systemd orders rpc-statd-notify.service
- * after nfs-server.service instead.) */
+ * in rcS, long before the server's (under runit-init, stage 1 runs it
+ * before runsvdir starts the server's service): if the client ran it,
+ * peers would be told to reclaim their locks before nfsd serves, and the
+ * server's own run would find it already done.  (systemd orders
+ * rpc-statd-notify.service after nfs-server.service instead.) */
 static void defer_once_per_boot(struct ctx *ctx, struct plan *p,
 				const struct component *notify)
 {
@@ -266,7 +246,7 @@ static void defer_once_per_boot(struct ctx *ctx, struct plan *p,
 	/* an NFSv4-only server does not notify: the client still must */
 	unsigned server = target_serving()->target;
 
-	if (!p->sel.on[i] || !(notify->targets & server) || !server_enabled_at_boot() ||
+	if (!p->sel.on[i] || !(notify->targets & server) || !boot_enabled(target_serving()->scripts) ||
 	    !policy_wants(ctx, server, notify, NULL))
 		return;
 	p->sel.on[i] = 0;

@@ -4,6 +4,9 @@
 #include "ctx.h"
 #include "graph.h"
 
+#include <stddef.h>
+#include <sys/types.h>
+
 /* Before STOPPING stops: for every component whose keep_peers column is
  * set and that runs after STOPPING (sm-notify after nfsd), each record of
  * its monitor list that its notify list lacks is copied there, with the
@@ -13,5 +16,37 @@
  * sm-notify -f) would find nobody to tell.  Copies only: statd's own list
  * is left as it is.  Never fails the stop; returns the records copied. */
 int peers_keep(const struct ctx *ctx, const struct component *stopping);
+
+/* One record of a peer list, as read: its bytes, owner and mode. */
+struct peer_record {
+	char *name, *bytes;
+	size_t len;
+	uid_t uid;
+	gid_t gid;
+	mode_t mode;
+};
+
+/* The monitor list as it was before a repeat notice (peers_hold). */
+struct peers_held {
+	struct peer_record *v;
+	size_t n;
+};
+
+/* sm-notify moves every record of the monitor list to the notify list
+ * before it tells, and deletes each one it told: at boot, when statd has
+ * not been asked to monitor anybody yet, that is what must happen.  A
+ * repeat notice runs while statd keeps monitoring: a peer that lockd
+ * monitored again before the notice (a lock taken in that moment) keeps
+ * being monitored, but its record is gone, and statd, asked again for a
+ * peer it monitors, does not write it again.  The next restart then has
+ * nobody to keep and tells nobody: that peer's NFSv3 locks are lost in
+ * silence.  So a repeat notice runs between these two: the records of C's
+ * monitor list are held before it (peers_hold: HELD is empty for a
+ * component without keep_peers), and those the notice took are written
+ * back after it (peers_put_back, which frees HELD; a failure is a warning,
+ * the notice went out).  A record that lockd creates between the two
+ * reads is not held; the window is sm-notify's own start (docs/robustness.md). */
+void peers_hold(const struct ctx *ctx, const struct component *c, struct peers_held *held);
+int peers_put_back(const struct ctx *ctx, const struct component *c, struct peers_held *held);
 
 #endif

@@ -21,7 +21,9 @@ static const char *unit_of_scope(const struct scope *what)
 	return what->target ? target_unit(what->target) : what->one->unit;
 }
 
-int systemctl(struct ctx *ctx, const char *const *args)
+/* `systemctl ARGS...` with its output on ours (OUTFILE NULL) or into
+ * OUTFILE; its exit code, -1 when it is not installed. */
+static int systemctl_to(struct ctx *ctx, const char *const *args, const char *outfile)
 {
 	char *path = find_program("systemctl");
 	struct strv argv;
@@ -41,14 +43,20 @@ int systemctl(struct ctx *ctx, const char *const *args)
 		log_info("%s", cmd);
 		free(cmd);
 	}
-	/* systemctl's own messages are for the caller: no output file */
-	r = proc_run_inherit(&argv, ctx->timeout_ms * 6, &status);
+	/* systemctl's own messages are for the caller */
+	r = outfile ? proc_run(&argv, outfile, ctx->timeout_ms * 6, &status)
+		    : proc_run_inherit(&argv, ctx->timeout_ms * 6, &status);
 	strv_free(&argv);
 	free(path);
 	if (r == RUN_EXITED)
 		return status;
 	log_error("systemctl did not complete");
 	return LSB_ERR_GENERIC;
+}
+
+int systemctl(struct ctx *ctx, const char *const *args)
+{
+	return systemctl_to(ctx, args, NULL);
 }
 
 static long long mtime_of(const char *path)
@@ -161,30 +169,21 @@ static unsigned active_targets_of(struct ctx *ctx, const struct component *c)
 static int systemctl_show(struct ctx *ctx, const char *unit, const char *prop,
 			  char *buf, size_t len)
 {
-	char *path = find_program("systemctl"), tmp[] = "/tmp/nfs-ctl-show.XXXXXX";
+	char tmp[] = "/tmp/nfs-ctl-show.XXXXXX";
 	char *property = xasprintf("--property=%s", prop);
-	struct strv argv;
-	int fd = -1, status = 1;
+	const char *args[] = { "show", property, "--value", unit, NULL };
+	int fd, status = 1;
 	FILE *f = NULL;
 
 	buf[0] = '\0';
-	if (path && (fd = mkstemp(tmp)) >= 0) {
-		strv_init(&argv);
-		strv_add(&argv, path);
-		strv_add(&argv, "show");
-		strv_add(&argv, property);
-		strv_add(&argv, "--value");
-		strv_add(&argv, unit);
-		if (proc_run(&argv, tmp, ctx->timeout_ms, &status) != RUN_EXITED)
-			status = 1;
-		strv_free(&argv);
+	if ((fd = mkstemp(tmp)) >= 0) {
+		status = systemctl_to(ctx, args, tmp);
 		if (status == 0 && (f = fdopen(fd, "r")) != NULL && fgets(buf, (int)len, f))
 			buf[strcspn(buf, "\n")] = '\0';
 		f ? fclose(f) : close(fd);
 		unlink(tmp);
 	}
 	free(property);
-	free(path);
 	return status == 0 ? 0 : -1;
 }
 
@@ -224,7 +223,7 @@ static int wait_targets_back(struct ctx *ctx, unsigned targets)
 
 		if (!(targets & graph_targets[i].target))
 			continue;
-		if (backoff_wait_until(no_job, &p, ctx->timeout_ms * 6) != 0) {
+		if (backoff_wait_until_max(no_job, &p, ctx->timeout_ms * 6, 200) != 0) {
 			log_error("%s is still starting after the restart", unit);
 			rc = LSB_ERR_GENERIC;
 		} else if (systemctl(ctx, active) != 0) {

@@ -421,12 +421,15 @@ static int run_step(struct ctx *ctx, const struct step *s, struct progress *pr, 
 
 /* MODE: starting (0: stopping); REFRESH: a reload, which always runs.  A
  * start asks the component's semantics first (semantics_start: done this
- * boot, or again with again_arg), on a copy of the planned argv. */
+ * boot, or again with again_arg), on a copy of the planned argv, and
+ * gives back what they held around the command (semantics_hold). */
 static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 		    int starting, int refresh)
 {
 	const struct component *c = s->c;
 	struct step run = *s;
+	struct sem_hold hold;
+	enum sem_start d;
 	int rc = LSB_OK;
 
 	if (s->missing) {
@@ -441,8 +444,12 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 	strv_init(&run.argv);
 	for (size_t i = 0; i < s->argv.n; i++)
 		strv_add(&run.argv, s->argv.v[i]);
-	if (semantics_start(c, &run.argv) != SEM_START_DONE)
+	d = semantics_start(c, &run.argv);
+	if (d != SEM_START_DONE) {
+		(void)semantics_hold(ctx, c, d, &hold);
 		rc = run_step(ctx, &run, pr, starting);
+		semantics_give_back(ctx, c, &hold);
+	}
 	strv_free(&run.argv);
 	return rc;
 }

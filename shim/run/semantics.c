@@ -60,6 +60,22 @@ enum sem_start semantics_start(const struct component *c, struct strv *argv)
 	return d;
 }
 
+int semantics_hold(const struct ctx *ctx, const struct component *c, enum sem_start d,
+		   struct sem_hold *hold)
+{
+	memset(hold, 0, sizeof(*hold));
+	if (d != SEM_START_AGAIN)
+		return 0;
+	peers_hold(ctx, c, &hold->peers);
+	return hold->peers.n > 0;
+}
+
+void semantics_give_back(const struct ctx *ctx, const struct component *c,
+			 struct sem_hold *hold)
+{
+	(void)peers_put_back(ctx, c, &hold->peers);
+}
+
 /* ---- the older program --------------------------------------------------- */
 
 static int succeeded(const struct sem_outcome *o)
@@ -136,6 +152,14 @@ enum sem_ran semantics_run(const struct ctx *ctx, const struct component *c, int
 	enum sem_ran ran = SEM_RAN;
 
 	run_shown(run, arg, argv, &first);
+	if (!fallback->n) {
+		ran = succeeded(&first) ? SEM_RAN : SEM_RAN_FAILED;
+		free(first.output);
+		first.output = NULL; /* shown already */
+		if (ran == SEM_RAN_FAILED)
+			semantics_say_failed(ctx, c, argv, &first);
+		return ran;
+	}
 	/* a stop that failed where the kernel shows nothing running (nfsdctl
 	 * threads 0 with no listener: EIO) is done: no older program runs */
 	if (!succeeded(&first) && !(stop && readiness_stop_done(c, argv->v[0]))) {

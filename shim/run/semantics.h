@@ -5,6 +5,8 @@
  *   start:  once per boot, run again with again_arg, or nothing to do
  *           (semantics_start); the older program when the newer one
  *           fails (semantics_run)
+ *           what a repeat notice must give back (semantics_hold,
+ *           semantics_give_back)
  *   stop:   what must be kept before the stop command (semantics_stop)
  *   mounts: a kernel file system at the place the configuration names at
  *           this start (semantics_mount, semantics_mounts_needed)
@@ -15,6 +17,7 @@
 
 #include "ctx.h"
 #include "graph.h"
+#include "peers_keep.h"
 #include "proc.h"
 #include "strv.h"
 
@@ -32,6 +35,21 @@ enum sem_start {
  * SEM_START_AGAIN adds again_arg.  A once-per-boot component that is to
  * run gets its marks now (once_mark.h), before its command runs. */
 enum sem_start semantics_start(const struct component *c, struct strv *argv);
+
+/* What a start holds while its command runs, to give it back after. */
+struct sem_hold {
+	struct peers_held peers; /* the monitor list before a repeat notice */
+};
+
+/* Before C's start command, decided D, runs: takes what the command may
+ * take away and must give back (SEM_START_AGAIN of a component with
+ * keep_peers: the monitor list, peers_keep.h).  1: something is held, so
+ * the caller runs the command as a child (not exec) and calls
+ * semantics_give_back once it ended; 0: nothing held. */
+int semantics_hold(const struct ctx *ctx, const struct component *c, enum sem_start d,
+		   struct sem_hold *hold);
+void semantics_give_back(const struct ctx *ctx, const struct component *c,
+			 struct sem_hold *hold);
 
 /* One command run to completion, as the calling mode runs it. */
 struct sem_outcome {
@@ -55,8 +73,9 @@ enum sem_ran {
 	SEM_RAN_FAILED,   /* both failed: an error */
 };
 
-/* Runs ARGV through RUN (with ARG); when it fails, FALLBACK (not empty:
- * nfsd's rpc.nfsd after nfsdctl, graph: start_alt, stop_alt).  STOP: the
+/* Runs ARGV through RUN (with ARG); when it fails, FALLBACK (nfsd's
+ * rpc.nfsd after nfsdctl, graph: start_alt, stop_alt; empty: none, the
+ * failure is said).  STOP: the
  * commands stop C.  The failed command's output is shown once, and one
  * line says what failed and what ran instead, or that both failed. */
 enum sem_ran semantics_run(const struct ctx *ctx, const struct component *c, int stop,

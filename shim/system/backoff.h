@@ -11,6 +11,7 @@
 struct backoff {
 	long long deadline; /* on clock_now_ms()'s clock */
 	int step;
+	int max; /* the longest nap: BACKOFF_MAX_MS unless the caller says */
 };
 
 /* Starts a wait of at most TIMEOUT_MS from now. */
@@ -20,5 +21,10 @@ void backoff_start(struct backoff *b, int timeout_ms);
 int backoff_nap(struct backoff *b);
 /* Asks READY(ARG) until it says yes (nonzero): 0; or TIMEOUT_MS passed: -1. */
 int backoff_wait_until(int (*ready)(const void *), const void *arg, int timeout_ms);
+/* The same for a question that costs a process (a systemctl run): the naps
+ * grow to MAX_NAP_MS, so that asking does not take the CPU from what is
+ * awaited (on one emulated CPU a systemctl run costs tens of ms). */
+int backoff_wait_until_max(int (*ready)(const void *), const void *arg, int timeout_ms,
+			   int max_nap_ms);
 
 #endif

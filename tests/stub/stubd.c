@@ -20,7 +20,6 @@
  *                           as rpc.mountd -t N does; they go with it
  *     active UNIT           systemctl: `is-active UNIT` answers 0 (else 3)
  *     failed UNIT           systemctl: `is-failed UNIT` answers 0 (else 1)
- *     refuse UNIT           systemctl: `start UNIT` fails (exit 1, a message)
  *     job UNIT N            systemctl: `show --property=Job --value UNIT`
  *                           prints a job number for its first N calls
  *                           (counted in $ROOT/var/log/stub-job.count),
@@ -48,6 +47,11 @@
  *                           nice, host name and UTS namespace, blocked
  *                           and ignored signals, open fds,
  *                           what fd 0 is) to $ROOT/var/log/stub-state.NAME
+ *     retire                sm-notify: moves every record of statd's
+ *                           $ROOT/var/lib/nfs/sm to sm.bak, as the real
+ *                           one does before it tells anybody (the real
+ *                           one then deletes each record it told)
+ *     retire-all            sm-notify: the same, then removes sm itself
  *     no-socket             fsidd: never listens on its socket
  *     crash                 fsidd: killed by SIGKILL before it listens
  *
@@ -84,12 +88,12 @@ struct faults {
 	int fail, fail_code, exit_code, delay_ms, hang, ignore_term;
 	int no_register, no_daemon, slow_register_ms, workers, watch_late_ms, no_watch;
 	int fail_stop, report_state, no_socket, crash, unmonitor, no_listener;
+	int retire; /* 1: retire; 2: retire-all */
 	char message[512], stop_message[512];
 	char active[8][512];
 	int n_active;
 	char failed[8][512];
 	int n_failed;
-	char refused[512];
 	char job_unit[512], active_once[512];
 	int job_calls;
 };
@@ -215,14 +219,16 @@ static void read_faults(struct faults *f)
 			f->no_listener = 1;
 		} else if (strcmp(line, "unmonitor") == 0) {
 			f->unmonitor = 1;
+		} else if (strcmp(line, "retire") == 0) {
+			f->retire = 1;
+		} else if (strcmp(line, "retire-all") == 0) {
+			f->retire = 2;
 		} else if (strcmp(line, "no-daemon") == 0) {
 			f->no_daemon = 1;
 		} else if (strncmp(line, "active ", 7) == 0 && f->n_active < 8) {
 			snprintf(f->active[f->n_active++], sizeof(f->active[0]), "%s", line + 7);
 		} else if (strncmp(line, "failed ", 7) == 0 && f->n_failed < 8) {
 			snprintf(f->failed[f->n_failed++], sizeof(f->failed[0]), "%s", line + 7);
-		} else if (strncmp(line, "refuse ", 7) == 0) {
-			snprintf(f->refused, sizeof(f->refused), "%s", line + 7);
 		} else if (sscanf(line, "job %511s %d", f->job_unit, &f->job_calls) == 2) {
 			continue;
 		} else if (strncmp(line, "active-once ", 12) == 0) {
@@ -475,6 +481,28 @@ static void forget_monitored(void)
 		closedir(d);
 }
 
+/* faults "retire", "retire-all": sm-notify's move of the monitor list */
+static void retire_monitored(int all)
+{
+	char dir[4352], bak[4352], from[4608], to[4608];
+	struct dirent *e;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "%s", in_root("/var/lib/nfs/sm"));
+	snprintf(bak, sizeof(bak), "%s", in_root("/var/lib/nfs/sm.bak"));
+	d = opendir(dir);
+	while (d && (e = readdir(d)))
+		if (e->d_name[0] != '.') {
+			snprintf(from, sizeof(from), "%s/%s", dir, e->d_name);
+			snprintf(to, sizeof(to), "%s/%s", bak, e->d_name);
+			rename(from, to);
+		}
+	if (d)
+		closedir(d);
+	if (all)
+		rmdir(dir);
+}
+
 /* What the threads file says now (0 when absent). */
 static int threads_running(void)
 {
@@ -640,10 +668,6 @@ static int run_systemctl(const struct faults *f, int argc, char **argv)
 				return 0;
 		return 1;
 	}
-	if (argc == 3 && strcmp(argv[1], "start") == 0 && strcmp(argv[2], f->refused) == 0) {
-		fprintf(stderr, "Job for %s failed.\n", argv[2]);
-		return 1;
-	}
 	/* systemd would run rpc-statd.service: statd registers */
 	if (argc == 3 && strcmp(argv[2], "rpc-statd.service") == 0 && !f->exit_code)
 		registration(100024, strcmp(argv[1], "start") == 0);
@@ -736,6 +760,8 @@ int main(int argc, char **argv)
 		return run_systemctl(&f, argc, argv);
 	if (strcmp(name, "fsidd") == 0)
 		return run_foreground(&f);
+	if (strcmp(name, "sm-notify") == 0 && f.retire)
+		retire_monitored(f.retire == 2);
 	if (strcmp(name, "exportfs") == 0 || strcmp(name, "sm-notify") == 0 ||
 	    strcmp(name, "modprobe") == 0)
 		return f.exit_code;

@@ -34,7 +34,8 @@
 #                             no-finish, with runit: the service without
 #                             ./finish, c1's check that it ran must fail;
 #                             sysv-disabled, with runit: that script
-#                             disabled, not blocked: c1's v3 order fails)
+#                             disabled, not blocked: a variant that must
+#                             pass, since nfs-ctl reads runit's mark)
 #   LAB_DESTDIR, LAB_CACHE, LAB_OUT   as in run-lab.sh
 #   LAB_IMAGE_DIR             use this run-lab.sh image directory (disk.img,
 #                             vmlinuz, initrd.img) instead of making one
