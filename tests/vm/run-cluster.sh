@@ -19,7 +19,12 @@
 #                             "distro" for Debian's baseline in the same run)
 #   LAB_CLUSTER_SCENARIOS     which scenarios of guest/cluster/ run, as
 #                             LAB_SCENARIOS does for run-lab.sh (c1,c3 or
-#                             full names; default all)
+#                             full names; default all, which leaves out
+#                             the scenarios marked "# lab-explicit:", c6)
+#   CHAOS_FAULTS              scenario c6 (chaos): faults per server init
+#                             (default 100)
+#   CHAOS_SECONDS             c6: no new fault after this many seconds of
+#                             its run (default 0: no bound)
 #   LAB_BREAK                 as in run-lab.sh (notify-early: the server runs
 #                             sm-notify before nfsd; cld-late: nfsdcld after
 #                             nfsd; scenario c1 must fail with either;
@@ -44,7 +49,11 @@ brk=${LAB_BREAK:-none}
 scen=${LAB_CLUSTER_SCENARIOS:-all}
 cache=${LAB_CACHE:-$here/.cache}
 out=${LAB_OUT:-$here/out}/cluster
-export LAB_VM_TIMEOUT="${LAB_VM_TIMEOUT:-3600}"
+case ",$scen," in
+*,c6,* | *,c6-*) export LAB_VM_TIMEOUT="${LAB_VM_TIMEOUT:-40000}" ;; # hours of faults
+*) export LAB_VM_TIMEOUT="${LAB_VM_TIMEOUT:-3600}" ;;
+esac
+chaos="lab.chaos-faults=${CHAOS_FAULTS:-100} lab.chaos-seconds=${CHAOS_SECONDS:-0}"
 t0=$(date +%s)
 stamp() { echo "cluster: [$(($(date +%s) - t0)) s] $*" >&2; }
 
@@ -81,9 +90,10 @@ for m in $modes; do
 		for f in vmlinuz initrd.img disk.img; do ln -sf "$img/$f" "$run/$f"; done
 		qemu-img create -q -f qcow2 -b "$img/disk.img" -F raw "$run/server.qcow2"
 		stamp "$m, server $i: booting server and client (break $brk)"
+		# shellcheck disable=SC2086 # $chaos is two words
 		LAB_BOOT_NET=$port:$((port + 1)) LAB_BOOT_DISK=$run/server.qcow2 \
 			"$here/boot.sh" "$run" server lab.init="$i" lab.mode="$m" lab.break="$brk" lab.scenarios="$scen" \
-			lab.role=server lab.host=labsrv lab.ip=169.254.10.1/16 &
+			lab.role=server lab.host=labsrv lab.ip=169.254.10.1/16 $chaos &
 		sp=$!
 		qemu-img create -q -f qcow2 -b "$img/disk.img" -F raw "$run/client.qcow2"
 		LAB_BOOT_NET=$((port + 1)):$port LAB_BOOT_DISK=$run/client.qcow2 \
