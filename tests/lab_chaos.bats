@@ -13,13 +13,13 @@ setup() {
 	D=$OUT/nfs-ctl-systemd/server/out/c6-chaos
 	mkdir -p "$D" "$OUT/nfs-ctl-systemd/client/out/c6-chaos"
 	{
-		printf 'fault\tinit\tvictim\tmoment\tdoctor_exit\tdoctor_fix\tsystemd_repaired\trepair_exit\tserving_after\tlocks_after\tseconds_to_recover\tpid\tstart_command\tstart_exit\tbroken_before_repair\tdoctor_after/tries\tkill_time\tfix_worked\n'
+		printf 'fault\tinit\tvictim\tmoment\tdoctor_exit\tdoctor_fix\tsystemd_repaired\trepair_exit\tserving_after\tlocks_after\tseconds_to_recover\tpid\tstart_command\tstart_exit\tbroken_before_repair\tdoctor_after/tries\tkill_time\tfix_worked\tlocks_before_repair\n'
 		# statd killed: doctor names it, its fix works
 		printf '1\tsystemd\trpc.statd\trunning\t1\tnfs-ctl start statd ; systemctl restart rpc-statd.service\tno\t0\tyes\tyes\t12.5\t301\t-\t-\tdaemons rpc.statd=0\t0/1\t1.0\tyes\n'
 		# mountd killed during a restart that replaced it: nothing broken
 		printf '2\tsystemd\trpc.mountd\tstarting\t0\t-\tyes\t0\tyes\tyes\t20.0\t402\tsystemctl restart nfs-server\t0\tnone\t0/1\t2.0\t-\n'
 		# a start's process killed: doctor silent, a lock lost
-		printf '3\tsystemd\tctl:nfsd.service:nfs-ctl\tstarting\t0\t-\tno\t0\tyes\tno\t250.0\t503\tsystemctl restart nfs-server\t1\tnfs-server.target inactive\t0/1\t3.0\t-\n'
+		printf '3\tsystemd\tctl:nfsd.service:nfs-ctl\tstarting\t0\t-\tno\t0\tyes\tno\t250.0\t503\tsystemctl restart nfs-server\t1\tnfs-server.target inactive\t0/1\t3.0\t-\tv3=free v4=held\n'
 		# no process to take
 		printf '4\tsystemd\tnone\tstarting\t-\t-\t-\t-\t-\t-\t-\t-\tnfs-ctl stop server; nfs-ctl start server\t0\t-\t-\t-\t-\n'
 	} >"$D/chaos.tsv"
@@ -36,6 +36,7 @@ setup() {
 	assert_line "faults where doctor proposed a fix: 1"
 	assert_line "faults where the proposed fix worked: 1 of 1"
 	assert_line "locks lost (not held after the repair): 1"
+	assert_line "faults with a lock not held before the repair (a reclaim under way, or lost until the repair): 1"
 	assert_line "seconds to recover: mean 94.2, max 250.0"
 }
 

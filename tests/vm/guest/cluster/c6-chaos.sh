@@ -56,6 +56,7 @@ summary() {
 		$10 != "yes" { lost++ }
 		$18 == "yes" || $18 == "no" { tried++ }
 		$18 == "yes" { worked++ }
+		$19 ~ /free/ { freebefore++ }
 		{ s += $11; if ($11 > max) max = $11 }
 		END {
 			printf "faults injected: %d (no victim to take: %d)\n", n, none
@@ -66,6 +67,7 @@ summary() {
 			printf "faults where doctor proposed a fix: %d\n", proposed
 			printf "not serving after the repair: %d\n", notserving
 			printf "locks lost (not held after the repair): %d\n", lost
+			printf "faults with a lock not held before the repair (a reclaim under way, or lost until the repair): %d\n", freebefore
 			printf "faults where the proposed fix worked: %d of %d\n", worked, tried
 			if (n) printf "seconds to recover: mean %.1f, max %.1f\n", s / n, max
 		}' "$1/chaos.tsv"
@@ -263,7 +265,7 @@ one_fault() {
 		fi
 	fi
 	if [ ! -s "$FD/victim" ]; then
-		echo "$k	$INIT	none	$moment	-	-	-	-	-	-	-	-	$scmd	$srv_rc	-	-	-	-" >>"$SDIR/chaos.tsv"
+		echo "$k	$INIT	none	$moment	-	-	-	-	-	-	-	-	$scmd	$srv_rc	-	-	-	-	-" >>"$SDIR/chaos.tsv"
 		log "fault $k ($moment): no victim could be taken"
 		return 0
 	fi
@@ -283,6 +285,18 @@ one_fault() {
 	fi
 	why=$(broken)
 	echo "$why" >"$FD/broken"
+	# the locks at this moment, asked once (not judged: after a restart
+	# the client may still be reclaiming; a lock missing here and back
+	# after the repair shows what the repair did)
+	lb=""
+	for v in v3 v4; do
+		if $HOLD getlk "$EXPORT/lock-c6-$v" >"$FD/getlk-before-repair-$v" 2>&1; then
+			lb="$lb$v=held "
+		else
+			lb="$lb$v=free "
+		fi
+	done
+	lb=${lb% }
 	drc=$(doctor_run "$FD/doctor-before.out")
 	fixes "$FD/doctor-before.out" >"$FD/fixes"
 	named=-
@@ -331,9 +345,9 @@ one_fault() {
 		worked=no
 		[ $rrc = 0 ] && [ $serving = yes ] && [ "$(counts)" = "$BASE" ] && [ "$d2" = 0 ] && [ "$locks" = yes ] && worked=yes
 	fi
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
 		"$k" "$INIT" "$vwhat" "$moment" "$drc" "${dfix:--}" "$healed" "$rrc" "$serving" "$locks" "$secs" \
-		"$vpid" "$scmd" "$srv_rc" "${why:-none}" "$d2/$tries" "$vt" "$worked" >>"$SDIR/chaos.tsv"
+		"$vpid" "$scmd" "$srv_rc" "${why:-none}" "$d2/$tries" "$vt" "$worked" "$lb" >>"$SDIR/chaos.tsv"
 	log "fault $k: doctor $drc, fix ${dfix:--}, repair $rrc, serving $serving, locks $locks, $secs s"
 	# a server left broken would make every later fault meaningless: a
 	# restart, as an administrator would end it, noted (not a repair)
@@ -361,7 +375,7 @@ server() {
 	check "all: server serving" wait_ready v3
 	BASE=$(counts)
 	note "chaos: $FAULTS faults asked, budget ${BUDGET} s; daemons before the first fault: $BASE"
-	printf 'fault\tinit\tvictim\tmoment\tdoctor_exit\tdoctor_fix\tsystemd_repaired\trepair_exit\tserving_after\tlocks_after\tseconds_to_recover\tpid\tstart_command\tstart_exit\tbroken_before_repair\tdoctor_after/tries\tkill_time\tfix_worked\n' >"$SDIR/chaos.tsv"
+	printf 'fault\tinit\tvictim\tmoment\tdoctor_exit\tdoctor_fix\tsystemd_repaired\trepair_exit\tserving_after\tlocks_after\tseconds_to_recover\tpid\tstart_command\tstart_exit\tbroken_before_repair\tdoctor_after/tries\tkill_time\tfix_worked\tlocks_before_repair\n' >"$SDIR/chaos.tsv"
 	d0=$(doctor_run "$SDIR/doctor-first.out")
 	check "all: nfs-ctl doctor exits 0 before the first fault" [ "$d0" = 0 ]
 	mark ready
