@@ -6,7 +6,7 @@
 #
 # Fault N (N = 1..CHAOS_FAULTS): odd N hit a running server, even N a start
 # in progress (a restart or a start run in the background, the kill 0-3 s
-# into it).  The victim is picked at random among the processes running at
+# into it; "after-start" when that start had already returned).  The victim is picked at random among the processes running at
 # that moment whose program is exactly (pgrep -x) rpc.statd, rpc.mountd,
 # rpc.idmapd or nfsdcld, and under systemd also the control (or oneshot
 # main) process of an NFS unit that is activating; its pid, its start time
@@ -251,7 +251,13 @@ one_fault() {
 		sleep "$(tenths "$(rnd 31)")"
 		# a moment with no candidate (between a stop and a start): look
 		# again every tenth of a second while the start runs
-		until inject "$FD" || [ -e "$FD/start.rc" ]; do sleep 0.1; done
+		until [ -e "$FD/start.rc" ] || inject "$FD"; do sleep 0.1; done
+		if [ ! -s "$FD/victim" ]; then
+			# the start returned before the moment came: the fault
+			# hits the server it left, and says so
+			moment=after-start
+			inject "$FD"
+		fi
 		n=0
 		while [ ! -e "$FD/start.rc" ] && [ $n -lt 1500 ]; do
 			sleep 0.2
@@ -270,7 +276,7 @@ one_fault() {
 		return 0
 	fi
 	read -r vpid vwhat _ vt <"$FD/victim"
-	log "fault $k ($moment${scmd:+, $scmd}): SIGKILL $vwhat pid $vpid"
+	log "fault $k ($moment, start: $scmd): SIGKILL $vwhat pid $vpid"
 	# what systemd does on its own, before anyone repairs
 	sleep 5
 	healed=n.a.
