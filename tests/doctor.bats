@@ -70,14 +70,27 @@ recorded_pid() {
 	assert_line "INFO  server     expected started; seen not started: its members were not checked; fix: nfs-ctl start server"
 }
 
-@test "doctor under systemd: a server target down with a member's unit failed is checked: FAIL (lab c6)" {
+@test "doctor under systemd: a server target down with a member's unit failed since is checked: FAIL (lab c6)" {
 	# a target has no failed state: a start job that failed leaves it
-	# inactive, and the member whose start failed is the trace
-	fault systemctl "failed nfs-mountd.service"
+	# inactive, and the member whose start failed after the target went
+	# down (microseconds since boot) is the trace
+	fault systemctl "failed nfs-mountd.service" "inactive-since nfs-server.target 1000" \
+		"inactive-since nfs-mountd.service 2000"
 	run ctl_systemd doctor
 	assert_failure 1
-	assert_line "FAIL  server     expected started (a start was asked); seen nfs-server.target not active, nfs-mountd.service failed: its start failed or was cut short; fix: nfs-ctl start server"
+	assert_line "FAIL  server     expected started (a start was asked); seen nfs-server.target not active, nfs-mountd.service failed after it went down: its start failed or was cut short; fix: nfs-ctl start server"
 	assert_line "FAIL  mountd     expected nfs-mountd.service not failed; seen failed; fix: systemctl restart nfs-mountd.service"
+	# a target that never went down since boot (its boot start failed)
+	fault systemctl "failed nfs-mountd.service" "inactive-since nfs-mountd.service 2000"
+	run ctl_systemd doctor
+	assert_failure 1
+	assert_line --partial "FAIL  server     expected started (a start was asked)"
+	# the member failed, then the server was stopped on purpose: not asked
+	fault systemctl "failed nfs-mountd.service" "inactive-since nfs-server.target 3000" \
+		"inactive-since nfs-mountd.service 2000"
+	run ctl_systemd doctor
+	assert_success
+	assert_line "INFO  server     expected started; seen not started: its members were not checked; fix: nfs-ctl start server"
 	# nothing failed: not started, information
 	rm "$ROOT/etc/stub/systemctl"
 	run ctl_systemd doctor

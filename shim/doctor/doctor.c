@@ -27,14 +27,28 @@ static int target_started(struct ctx *ctx, unsigned target)
 	return target_active(target_name(target));
 }
 
+/* When UNIT last went down (inactive or failed), in microseconds since
+ * boot; 0 when it never did or systemd could not say. */
+static unsigned long long down_since(struct ctx *ctx, const char *unit)
+{
+	char buf[64];
+
+	if (systemctl_show(ctx, unit, "InactiveEnterTimestampMonotonic", buf, sizeof(buf)) < 0)
+		return 0;
+	return strtoull(buf, NULL, 10);
+}
+
 /* Not started, but a start of TARGET was asked and did not end with the
  * target up: under sysvinit the mark a start leaves from its first step
- * until a stop succeeds; under systemd a member's unit that failed (a
- * target has no failed state of its own: a start job that failed leaves
- * it inactive).  What was seen, newly allocated, or NULL. */
+ * until a stop succeeds; under systemd a member's unit that failed after
+ * the target last went down (a target has no failed state of its own: a
+ * start job that failed leaves it inactive; a member that failed before
+ * the target was stopped on purpose is no start asked).  What was seen,
+ * newly allocated, or NULL. */
 static char *start_failed(struct ctx *ctx, unsigned target)
 {
 	struct scope what = scope_of_target(target);
+	unsigned long long target_down;
 	struct plan p;
 	char *seen = NULL;
 
@@ -44,13 +58,16 @@ static char *start_failed(struct ctx *ctx, unsigned target)
 			       : NULL;
 	if (plan_build(ctx, PLAN_START, &what, &p) < 0)
 		return NULL;
+	target_down = down_since(ctx, target_unit(target));
 	for (size_t i = 0; i < p.n && !seen; i++) {
 		const struct step *s = &p.steps[i];
 		const char *args[] = { "is-failed", "--quiet", s->c->unit, NULL };
 
-		if (s->verb != V_SKIP && s->c->unit && systemctl(ctx, args) == 0)
-			seen = xasprintf("%s not active, %s failed: its start failed or "
-					 "was cut short", target_unit(target), s->c->unit);
+		if (s->verb != V_SKIP && s->c->unit && systemctl(ctx, args) == 0 &&
+		    down_since(ctx, s->c->unit) > target_down)
+			seen = xasprintf("%s not active, %s failed after it went down: its "
+					 "start failed or was cut short",
+					 target_unit(target), s->c->unit);
 	}
 	plan_free(&p);
 	return seen;
