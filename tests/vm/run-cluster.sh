@@ -20,11 +20,16 @@
 #   LAB_CLUSTER_SCENARIOS     which scenarios of guest/cluster/ run, as
 #                             LAB_SCENARIOS does for run-lab.sh (c1,c3 or
 #                             full names; default all, which leaves out the
-#                             scenarios with a "# lab-explicit:" header: c5)
+#                             scenarios with a "# lab-explicit:" header: c5
+#                             and c6)
 #   SOAK_CYCLES, SOAK_SEED    scenario c5, the soak (make check-vm-soak): its
 #                             cycles (default 300) and the seed of their
 #                             order (default: from the clock; recorded in
 #                             the report, give it again to replay)
+#   CHAOS_FAULTS              scenario c6 (chaos): faults per server init
+#                             (default 100)
+#   CHAOS_SECONDS             c6: no new fault after this many seconds of
+#                             its run (default 0: no bound)
 #   LAB_BREAK                 as in run-lab.sh (notify-early: the server runs
 #                             sm-notify before nfsd; cld-late: nfsdcld after
 #                             nfsd; scenario c1 must fail with either;
@@ -72,7 +77,12 @@ for w in $(echo "$scen" | tr ',' ' '); do
 		;;
 	esac
 done
-export LAB_VM_TIMEOUT="${LAB_VM_TIMEOUT:-3600}"
+# c6, chaos: hours of faults
+case ",$scen," in
+*,c6,* | *,c6-*) export LAB_VM_TIMEOUT="${LAB_VM_TIMEOUT:-40000}" ;;
+*) export LAB_VM_TIMEOUT="${LAB_VM_TIMEOUT:-3600}" ;;
+esac
+chaos="lab.chaos-faults=${CHAOS_FAULTS:-100} lab.chaos-seconds=${CHAOS_SECONDS:-0}"
 t0=$(date +%s)
 stamp() { echo "cluster: [$(($(date +%s) - t0)) s] $*" >&2; }
 [ -z "$soakarg" ] || stamp "soak (c5): $soakarg (cycles, seed, seconds of cycling at most); VM limit $LAB_VM_TIMEOUT s"
@@ -110,9 +120,10 @@ for m in $modes; do
 		for f in vmlinuz initrd.img disk.img; do ln -sf "$img/$f" "$run/$f"; done
 		qemu-img create -q -f qcow2 -b "$img/disk.img" -F raw "$run/server.qcow2"
 		stamp "$m, server $i: booting server and client (break $brk)"
+		# shellcheck disable=SC2086 # $chaos is two words
 		LAB_BOOT_NET=$port:$((port + 1)) LAB_BOOT_DISK=$run/server.qcow2 \
 			"$here/boot.sh" "$run" server lab.init="$i" lab.mode="$m" lab.break="$brk" lab.scenarios="$scen" \
-			lab.role=server lab.host=labsrv lab.ip=169.254.10.1/16 ${soakarg:+"$soakarg"} &
+			lab.role=server lab.host=labsrv lab.ip=169.254.10.1/16 $chaos ${soakarg:+"$soakarg"} &
 		sp=$!
 		qemu-img create -q -f qcow2 -b "$img/disk.img" -F raw "$run/client.qcow2"
 		LAB_BOOT_NET=$((port + 1)):$port LAB_BOOT_DISK=$run/client.qcow2 \
