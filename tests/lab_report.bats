@@ -86,3 +86,19 @@ report() { run "$TOP_SRCDIR/tests/vm/report.sh" "$OUT"; }
 	assert_line "lab: 13 passed, 1 failed"
 	assert_line "## Several hosts"
 }
+
+@test "lab report: a scenario with a '# lab-explicit:' header is left out of all, and counted when named" {
+	grep -q '^# lab-explicit:' "$TOP_SRCDIR/tests/vm/guest/scenarios/s13-concurrency.sh"
+	LAB_SCENARIOS=all report
+	refute_output --partial "s13-concurrency"
+	assert_output --partial "| s1-server |"
+	for r in bookworm trixie; do
+		for i in systemd sysv; do
+			result "$r" "$i" s13-concurrency "PASS 200 concurrent NFSv3 mounts"
+		done
+	done
+	LAB_SCENARIOS="s1 s13" report
+	assert_success
+	assert_line "| s13-concurrency | PASS (1 checks) | PASS (1 checks) | - |"
+	assert_line "lab: 10 passed, 0 failed"
+}
