@@ -54,20 +54,3 @@ setup() {
 	assert_line --partial "| c6-chaos | nfs-ctl | systemd | v3 | FAIL (2 of 4) |"
 	assert_line "cluster: 0 passed, 2 failed"
 }
-
-@test "chaos: c6 runs only when named, never in CI's or check-vm-cluster's default set" {
-	# the header the runner reads, on c6 only
-	run grep -l '^# lab-explicit:' "$TOP_SRCDIR"/tests/vm/guest/cluster/c*.sh
-	assert_success
-	assert_output "$C6"
-	# the runner leaves such a scenario out of "all"
-	run grep -c "\"\${SCENARIOS:-all}\" = all \] && grep -q '^# lab-explicit:'" "$TOP_SRCDIR/tests/vm/guest/lab-runner"
-	assert_output 1
-	# CI (tests/vm/run -> run-lab.sh) names c1 only
-	run grep -c 'LAB_CLUSTER_SCENARIOS="${LAB_CLUSTER_SCENARIOS:-c1}"' "$TOP_SRCDIR/tests/vm/run-lab.sh"
-	assert_output 1
-	# check-vm-chaos names it; check-vm-cluster names no scenario
-	run sed -n '/^check-vm-chaos:/,/^$/p;/^check-vm-cluster:/,/^#/p' "$TOP_SRCDIR/Makefile.am"
-	assert_line --partial "LAB_CLUSTER_SCENARIOS=c6 "
-	refute_line --partial "LAB_CLUSTER_SCENARIOS=all"
-}

@@ -134,18 +134,3 @@ draw_seq() {
 	run draw_seq bash 4243 60
 	[ "$output" != "$b" ]
 }
-
-@test "soak selection: c5 says lab-explicit, the runner leaves such scenarios out of all, no other cluster scenario does" {
-	run grep -l '^# lab-explicit:' "$TOP_SRCDIR"/tests/vm/guest/cluster/c*.sh "$TOP_SRCDIR"/tests/vm/guest/scenarios/*.sh
-	assert_output "$TOP_SRCDIR/tests/vm/guest/cluster/c5-soak.sh"
-	# the runner's own test, run on the c5 file with and without its name
-	local t
-	t=$(sed -n '/^	if \[ "${SCENARIOS:-all}" = all \] && grep -q/,/^	fi$/p' "$TOP_SRCDIR/tests/vm/guest/lab-runner")
-	[ -n "$t" ]
-	run sh -c "s='$TOP_SRCDIR/tests/vm/guest/cluster/c5-soak.sh'; SCENARIOS=all; for x in 1; do ${t//continue/echo left-out; continue}; echo runs; done"
-	assert_output left-out
-	run sh -c "s='$TOP_SRCDIR/tests/vm/guest/cluster/c5-soak.sh'; SCENARIOS=c5; for x in 1; do ${t//continue/echo left-out; continue}; echo runs; done"
-	assert_output runs
-	run sh -c "s='$TOP_SRCDIR/tests/vm/guest/cluster/c1-server-crash.sh'; SCENARIOS=all; for x in 1; do ${t//continue/echo left-out; continue}; echo runs; done"
-	assert_output runs
-}
