@@ -43,6 +43,61 @@ recorded_pid() {
 	refute_line --partial "statd"
 }
 
+@test "doctor: a server whose start failed half way is checked: FAIL, the fix starts it (lab c6)" {
+	# the chaos scenario's finding: rpc.mountd killed while a restart
+	# started it left the server down, and doctor said only "not started"
+	ctl start server
+	fault rpc.mountd "fail 1 rpc.mountd: killed"
+	run ctl restart server
+	assert_failure 1
+	run ctl doctor
+	assert_failure 1
+	assert_line "FAIL  server     expected started (a start was asked); seen not active: its last start failed or was cut short; fix: nfs-ctl start server"
+	assert_line "FAIL  mountd     expected running; seen not running; fix: nfs-ctl start mountd"
+	assert_line "FAIL  nfsd       expected 8 threads (the program's default); seen not serving (0 threads); fix: nfs-ctl start nfsd"
+	refute_line --partial "INFO  server"
+	# the fix, pasted, brings it back; doctor is clean again
+	rm "$ROOT/etc/stub/rpc.mountd"
+	run ctl start server
+	assert_success
+	run ctl doctor
+	assert_success
+	refute_line --regexp '^(WARN|FAIL) '
+	# a stop ends what was asked: information again
+	ctl stop server
+	run ctl doctor
+	assert_success
+	assert_line "INFO  server     expected started; seen not started: its members were not checked; fix: nfs-ctl start server"
+}
+
+@test "doctor under systemd: a server target down with a member's unit failed since is checked: FAIL (lab c6)" {
+	# a target has no failed state: a start job that failed leaves it
+	# inactive, and the member whose start failed after the target went
+	# down (microseconds since boot) is the trace
+	fault systemctl "failed nfs-mountd.service" "inactive-since nfs-server.target 1000" \
+		"inactive-since nfs-mountd.service 2000"
+	run ctl_systemd doctor
+	assert_failure 1
+	assert_line "FAIL  server     expected started (a start was asked); seen nfs-server.target not active, nfs-mountd.service failed after it went down: its start failed or was cut short; fix: nfs-ctl start server"
+	assert_line "FAIL  mountd     expected nfs-mountd.service not failed; seen failed; fix: systemctl restart nfs-mountd.service"
+	# a target that never went down since boot (its boot start failed)
+	fault systemctl "failed nfs-mountd.service" "inactive-since nfs-mountd.service 2000"
+	run ctl_systemd doctor
+	assert_failure 1
+	assert_line --partial "FAIL  server     expected started (a start was asked)"
+	# the member failed, then the server was stopped on purpose: not asked
+	fault systemctl "failed nfs-mountd.service" "inactive-since nfs-server.target 3000" \
+		"inactive-since nfs-mountd.service 2000"
+	run ctl_systemd doctor
+	assert_success
+	assert_line "INFO  server     expected started; seen not started: its members were not checked; fix: nfs-ctl start server"
+	# nothing failed: not started, information
+	rm "$ROOT/etc/stub/systemctl"
+	run ctl_systemd doctor
+	assert_success
+	assert_line "INFO  server     expected started; seen not started: its members were not checked; fix: nfs-ctl start server"
+}
+
 @test "doctor: a wanted daemon that is not running is a FAIL whose fix starts it" {
 	ctl start server
 	kill -KILL "$(recorded_pid mountd)"

@@ -86,3 +86,52 @@ report() { run "$TOP_SRCDIR/tests/vm/report.sh" "$OUT"; }
 	assert_line "lab: 13 passed, 1 failed"
 	assert_line "## Several hosts"
 }
+
+@test "lab report: a scenario with a '# lab-explicit:' header is left out of all, and counted when named" {
+	grep -q '^# lab-explicit:' "$TOP_SRCDIR/tests/vm/guest/scenarios/s13-concurrency.sh"
+	LAB_SCENARIOS=all report
+	refute_output --partial "s13-concurrency"
+	assert_output --partial "| s1-server |"
+	for r in bookworm trixie; do
+		for i in systemd sysv; do
+			result "$r" "$i" s13-concurrency "PASS 200 concurrent NFSv3 mounts"
+		done
+	done
+	LAB_SCENARIOS="s1 s13" report
+	assert_success
+	assert_line "| s13-concurrency | PASS (1 checks) | PASS (1 checks) | - |"
+	assert_line "lab: 10 passed, 0 failed"
+}
+
+# One mechanism keeps the long scenarios out of "all" (CI's lab and
+# check-vm-cluster's default): the header the runner's selected() reads.
+@test "lab-explicit: exactly s13, c5 and c6 carry the header; the runner leaves them out of all and runs them when named" {
+	run grep -l '^# lab-explicit:' "$TOP_SRCDIR"/tests/vm/guest/scenarios/*.sh "$TOP_SRCDIR"/tests/vm/guest/cluster/*.sh
+	assert_output "$TOP_SRCDIR/tests/vm/guest/scenarios/s13-concurrency.sh
+$TOP_SRCDIR/tests/vm/guest/cluster/c5-soak.sh
+$TOP_SRCDIR/tests/vm/guest/cluster/c6-chaos.sh"
+	local f
+	f=$(sed -n '/^selected() {$/,/^}$/p' "$TOP_SRCDIR/tests/vm/guest/lab-runner")
+	[ -n "$f" ]
+	sel() { SCENARIOS=$1 sh -c "$f"'
+		selected "$(basename "$0" .sh)" "$0" && echo runs || echo left-out' "$2"; }
+	for s in cluster/c5-soak cluster/c6-chaos scenarios/s13-concurrency; do
+		run sel all "$TOP_SRCDIR/tests/vm/guest/$s.sh"
+		assert_output left-out
+		run sel "${s#*/}" "$TOP_SRCDIR/tests/vm/guest/$s.sh"
+		assert_output runs
+		run sel "c1,${s#*/}" "$TOP_SRCDIR/tests/vm/guest/$s.sh"
+		assert_output runs
+	done
+	run sel all "$TOP_SRCDIR/tests/vm/guest/cluster/c1-server-crash.sh"
+	assert_output runs
+	run sel c5 "$TOP_SRCDIR/tests/vm/guest/cluster/c1-server-crash.sh"
+	assert_output left-out
+	# CI (tests/vm/run -> run-lab.sh) names c1 only; the make targets name theirs
+	run grep -c 'LAB_CLUSTER_SCENARIOS="${LAB_CLUSTER_SCENARIOS:-c1}"' "$TOP_SRCDIR/tests/vm/run-lab.sh"
+	assert_output 1
+	run sed -n '/^check-vm-soak:/,/^#/p;/^check-vm-chaos:/,/^#/p;/^check-vm-concurrency:/,/^#/p' "$TOP_SRCDIR/Makefile.am"
+	assert_line --partial "LAB_CLUSTER_SCENARIOS=c5 "
+	assert_line --partial "LAB_CLUSTER_SCENARIOS=c6 "
+	assert_line --partial 'LAB_SCENARIOS=$${LAB_SCENARIOS:-s13}'
+}

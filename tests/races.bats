@@ -173,3 +173,36 @@ start_statd_argv() {
 	assert_equal "$(calls_of rpc.statd)" "rpc.statd --no-notify"
 	registered 100024
 }
+
+# Issue 33 (concurrency): what lab scenario s13 does in a VM, against the
+# stubs.  Twenty restarts of a running server, released at once: each
+# waits its turn on the lock, so nfsd's stop and start alternate in the
+# calls (two restarts side by side would stop twice or start twice in a
+# row), every one exits 0, and one of each daemon is left, each the one
+# its pid record names.
+@test "race: 20 concurrent restarts of the server: serialised, all exit 0, one of each daemon" {
+	run ctl start server
+	assert_success
+	clear_calls
+	for i in $(seq 20); do spawn "r$i" "${CTL[@]}" --root "$ROOT" restart server; done
+	wait
+	failed=0
+	for i in $(seq 20); do
+		[ "$(rc_of "r$i")" = 0 ] || { failed=$((failed + 1)); cat "$BATS_TEST_TMPDIR/r$i.out"; }
+	done
+	assert_equal "$failed" 0
+	# rpc.nfsd 0 (stop) and rpc.nfsd (start), 20 of each, alternating
+	seq_=$(calls_of rpc.nfsd | awk '{ printf "%s", $2 == "0" ? "S" : "U" }')
+	assert_equal "$seq_" "$(printf 'SU%.0s' $(seq 20))"
+	for p in rpc.statd rpc.mountd rpc.idmapd nfsdcld; do
+		assert_equal "$(count_procs "$p")" 1
+	done
+	# statd is kept by a restart: started never, stopped never
+	assert_equal "$(calls_of rpc.statd)" ""
+	for f in "$ROOT"/run/nfs-ctl/*.pid; do
+		read -r pid _ <"$f"
+		kill -0 "$pid"
+	done
+	run ctl status server
+	assert_success
+}

@@ -27,6 +27,52 @@ static int target_started(struct ctx *ctx, unsigned target)
 	return target_active(target_name(target));
 }
 
+/* When UNIT last went down (inactive or failed), in microseconds since
+ * boot; 0 when it never did or systemd could not say. */
+static unsigned long long down_since(struct ctx *ctx, const char *unit)
+{
+	char buf[64];
+
+	if (systemctl_show(ctx, unit, "InactiveEnterTimestampMonotonic", buf, sizeof(buf)) < 0)
+		return 0;
+	return strtoull(buf, NULL, 10);
+}
+
+/* Not started, but a start of TARGET was asked and did not end with the
+ * target up: under sysvinit the mark a start leaves from its first step
+ * until a stop succeeds; under systemd a member's unit that failed after
+ * the target last went down (a target has no failed state of its own: a
+ * start job that failed leaves it inactive; a member that failed before
+ * the target was stopped on purpose is no start asked).  What was seen,
+ * newly allocated, or NULL. */
+static char *start_failed(struct ctx *ctx, unsigned target)
+{
+	struct scope what = scope_of_target(target);
+	unsigned long long target_down;
+	struct plan p;
+	char *seen = NULL;
+
+	if (initsys_mode(ctx) != INIT_SYSTEMD)
+		return target_asked(target_name(target))
+			       ? xstrdup("not active: its last start failed or was cut short")
+			       : NULL;
+	if (plan_build(ctx, PLAN_START, &what, &p) < 0)
+		return NULL;
+	target_down = down_since(ctx, target_unit(target));
+	for (size_t i = 0; i < p.n && !seen; i++) {
+		const struct step *s = &p.steps[i];
+		const char *args[] = { "is-failed", "--quiet", s->c->unit, NULL };
+
+		if (s->verb != V_SKIP && s->c->unit && systemctl(ctx, args) == 0 &&
+		    down_since(ctx, s->c->unit) > target_down)
+			seen = xasprintf("%s not active, %s failed after it went down: its "
+					 "start failed or was cut short",
+					 target_unit(target), s->c->unit);
+	}
+	plan_free(&p);
+	return seen;
+}
+
 /* Merges TARGET's start plan into D. */
 static int merge_plan(struct doctor *d, unsigned target)
 {
@@ -73,8 +119,9 @@ static void doctor_free(struct doctor *d)
 }
 
 /* Targets to check: the one named, else the service targets (server and
- * client) when started (the enablement targets, secure and blkmap, only
- * when named). */
+ * client) when started, or when a start of them was asked and failed (a
+ * FAIL whose fix starts it); the enablement targets, secure and blkmap,
+ * only when named. */
 static int choose_targets(struct doctor *d, unsigned named)
 {
 	int n = 0;
@@ -86,15 +133,22 @@ static int choose_targets(struct doctor *d, unsigned named)
 	for (unsigned i = 0; i < graph_targets_size; i++) {
 		const struct target_row *t = &graph_targets[i];
 		const char *name = t->name;
+		char *failed;
 
 		if (!t->services)
 			continue;
-		if (target_started(d->ctx, t->target))
+		if (target_started(d->ctx, t->target)) {
 			d->targets[n++] = t->target;
-		else
+		} else if ((failed = start_failed(d->ctx, t->target))) {
+			/* asked for and down: its members are checked too */
+			d->targets[n++] = t->target;
+			doctor_add(d, LEVEL_FAIL, name, "target", xstrdup("started (a start was asked)"),
+				   failed, NULL, xasprintf("nfs-ctl start %s", name));
+		} else {
 			doctor_add(d, LEVEL_INFO, name, "target", xstrdup("started"),
 				   xstrdup("not started: its members were not checked"), NULL,
 				   xasprintf("nfs-ctl start %s", name));
+		}
 	}
 	return 0;
 }

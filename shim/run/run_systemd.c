@@ -166,8 +166,7 @@ static unsigned active_targets_of(struct ctx *ctx, const struct component *c)
 
 /* `systemctl show --property=PROP --value UNIT` into BUF (its first line,
  * without the newline).  0, or -1 when systemctl could not answer. */
-static int systemctl_show(struct ctx *ctx, const char *unit, const char *prop,
-			  char *buf, size_t len)
+int systemctl_show(struct ctx *ctx, const char *unit, const char *prop, char *buf, size_t len)
 {
 	char tmp[] = "/tmp/nfs-ctl-show.XXXXXX";
 	char *property = xasprintf("--property=%s", prop);

@@ -12,5 +12,8 @@
 int systemd_action(struct ctx *ctx, enum action action, const struct scope *what);
 /* Runs `systemctl ARGS...` and returns its exit code (-1: not runnable). */
 int systemctl(struct ctx *ctx, const char *const *args);
+/* `systemctl show --property=PROP --value UNIT` into BUF (its first line,
+ * without the newline).  0, or -1 when systemctl could not answer. */
+int systemctl_show(struct ctx *ctx, const char *unit, const char *prop, char *buf, size_t len);
 
 #endif

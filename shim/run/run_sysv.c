@@ -462,23 +462,23 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 	return rc;
 }
 
-int target_active(const char *target)
+static int mark_present(const char *target, const char *suffix)
 {
-	char *path = state_path(target, ".active");
+	char *path = state_path(target, suffix);
 	int yes = path && access(path, F_OK) == 0;
 
 	free(path);
 	return yes;
 }
 
-void target_mark(const char *target, int active)
+static void mark_set(const char *target, const char *suffix, int on)
 {
-	char *path = state_file(target, ".active");
+	char *path = state_file(target, suffix);
 	int fd;
 
 	if (!path)
 		return;
-	if (!active) {
+	if (!on) {
 		unlink(path);
 	} else {
 		fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
@@ -486,6 +486,21 @@ void target_mark(const char *target, int active)
 			close(fd);
 	}
 	free(path);
+}
+
+int target_active(const char *target)
+{
+	return mark_present(target, ".active");
+}
+
+void target_mark(const char *target, int active)
+{
+	mark_set(target, ".active", active);
+}
+
+int target_asked(const char *target)
+{
+	return mark_present(target, ".asked");
 }
 
 static int step_stop(struct ctx *ctx, const struct plan *p, const struct step *s,
@@ -613,6 +628,12 @@ int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy share
 	int starting = p->kind != PLAN_STOP, rc = LSB_OK;
 	struct progress pr;
 
+	/* a start of a service target was asked: from now until a stop
+	 * succeeds, doctor checks the target, also when this start fails
+	 * half way (a daemon killed while it started: doctor's FAILs, not
+	 * "not started") */
+	if (p->kind == PLAN_START && target_find(p->scope.target)->services)
+		mark_set(p->scope.name, ".asked", 1);
 	if (starting && (rc = preflight(p)) != LSB_OK)
 		return rc;
 	strv_init(&pr.started);
@@ -643,8 +664,11 @@ int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy share
 		rc = r; /* a stop goes on: stop as much as can be stopped */
 	}
 	log_progress_end(rc == LSB_OK);
-	if (rc == LSB_OK && target_find(p->scope.target)->services)
+	if (rc == LSB_OK && target_find(p->scope.target)->services) {
 		target_mark(p->scope.name, starting);
+		if (p->kind == PLAN_STOP)
+			mark_set(p->scope.name, ".asked", 0);
+	}
 	strv_free(&pr.started);
 	strv_free(&pr.stopped);
 	strv_free(&pr.still_up);

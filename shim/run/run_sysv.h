@@ -15,8 +15,10 @@ enum shared_policy {
 /* Executes P; the caller holds the lock.  Returns an LSB exit code. */
 int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy shared);
 /* Target bookkeeping: "server" and "client" are active between a
- * successful start and a stop. */
+ * successful start and a stop; asked from the moment a start of them
+ * begins (successful or not) until a stop succeeds. */
 int target_active(const char *target);
 void target_mark(const char *target, int active);
+int target_asked(const char *target);
 
 #endif

@@ -24,6 +24,8 @@
  *                           prints a job number for its first N calls
  *                           (counted in $ROOT/var/log/stub-job.count),
  *                           then nothing, as for a unit without a job
+ *     inactive-since UNIT N systemctl: `show --property=InactiveEnterTimestampMonotonic
+ *                           --value UNIT` prints N (else nothing)
  *     active-once UNIT      systemctl: `is-active UNIT` answers 0 the first
  *                           time (counted in $ROOT/var/log/stub-active.count),
  *                           3 afterwards: a unit that went down
@@ -96,6 +98,9 @@ struct faults {
 	int n_failed;
 	char job_unit[512], active_once[512];
 	int job_calls;
+	char since_unit[8][256];
+	unsigned long long since[8];
+	int n_since;
 };
 
 static char root[4096], name[256];
@@ -231,6 +236,10 @@ static void read_faults(struct faults *f)
 			snprintf(f->failed[f->n_failed++], sizeof(f->failed[0]), "%s", line + 7);
 		} else if (sscanf(line, "job %511s %d", f->job_unit, &f->job_calls) == 2) {
 			continue;
+		} else if (f->n_since < 8 &&
+			   sscanf(line, "inactive-since %255s %llu", f->since_unit[f->n_since],
+				  &f->since[f->n_since]) == 2) {
+			f->n_since++;
 		} else if (strncmp(line, "active-once ", 12) == 0) {
 			snprintf(f->active_once, sizeof(f->active_once), "%s", line + 12);
 		}
@@ -651,6 +660,13 @@ static int run_systemctl(const struct faults *f, int argc, char **argv)
 		if (strcmp(argv[4], f->job_unit) == 0 &&
 		    times_asked("/var/log/stub-job.count") < f->job_calls)
 			printf("%d\n", 4242);
+		return 0;
+	}
+	if (argc == 5 && strcmp(argv[1], "show") == 0 &&
+	    strcmp(argv[2], "--property=InactiveEnterTimestampMonotonic") == 0) {
+		for (int i = 0; i < f->n_since; i++)
+			if (strcmp(argv[4], f->since_unit[i]) == 0)
+				printf("%llu\n", f->since[i]);
 		return 0;
 	}
 	if (argc >= 3 && strcmp(argv[1], "is-active") == 0 && f->active_once[0] &&

@@ -46,6 +46,8 @@ cp -r "$here/guest/scenarios" "$here/guest/cluster" "$here/guest/failover" "$her
 [ -z "$extra" ] || cp -r "$extra/." "$lab/"
 # The lock helper of the multi-host scenarios, static: any release runs it.
 cc -static -O2 -Wall -Wextra -o "$lab/lockhold" "$here/guest/lockhold.c"
+# the soak's writer, second owner, verifier and command meter (scenario c5)
+cc -static -O2 -Wall -Wextra -o "$lab/soak" "$here/guest/soak.c"
 # the Pacemaker agent's check (scenario s9-ocf), from contrib/
 install -m 755 "$here/../../contrib/pacemaker/ocf-lab-check.sh" "$lab/"
 # lab.init=runit: the runner's service, and contrib's nfs-server service as

@@ -27,7 +27,7 @@ scenarios() {
 	echo
 	echo "break: ${LAB_BREAK:-none}, $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo
-	echo "Event: the server's crash (c1), its first restart (c3: \`nfs-ctl restart server\`, or the init's restart in distro mode), the first crash during start (c4; its \"lock back\" is the client's locks after that reboot). c2's times are its NOTE lines."
+	echo "Event: the server's crash (c1), its first restart (c3: \`nfs-ctl restart server\`, or the init's restart in distro mode), the first crash during start (c4; its \"lock back\" is the client's locks after that reboot). c2's times are its NOTE lines; c5 (the soak) has no event: its summary follows its run's FAIL and NOTE lines; c6 (chaos) has its own section below."
 	echo
 	echo "| scenario | server stack | server init | NFS | verdict | event → nfsd serving (s) | event → lock back on the server (s) | first new lock after reclaim (s) |"
 	echo "|---|---|---|---|---|---|---|---|"
@@ -71,8 +71,34 @@ scenarios() {
 					grep -E '^(FAIL|NOTE)' "$run/$vm/out/$s/checks" 2>/dev/null | sed "s/^/- $s, $vm: /"
 				done
 			done
+			# c5, the soak: its summary (cycles, writes, first and last 10)
+			if [ -f "$run/server/out/c5-soak/summary" ]; then
+				echo
+				echo "### soak (c5), server under $i"
+				echo
+				cat "$run/server/out/c5-soak/summary"
+				echo
+				echo "One line a cycle: \`$run/server/out/c5-soak/cycles.tsv\`."
+			fi
 			[ -d "$run/server/out" ] || echo "- server: no results (see $run/server/console.log)"
 			[ -d "$run/client/out" ] || echo "- client: no results (see $run/client/console.log)"
+		done
+	done
+	# scenario c6 (chaos): its summary and one row per fault
+	for m in $modes; do
+		for i in $inits; do
+			d=$out/$m-$i/server/out/c6-chaos
+			[ -f "$d/chaos.tsv" ] || continue
+			echo
+			echo "## chaos (c6), $m, server under $i"
+			echo
+			sed 's/^/- /' "$d/summary" 2>/dev/null
+			echo "- every column: \`$m-$i/server/out/c6-chaos/chaos.tsv\`; each fault's commands and doctor's output: \`fault-N/\`"
+			echo
+			echo "| fault | victim | moment | doctor exit | doctor's fix | systemd repaired | repair exit | serving after | locks held after | s to recover |"
+			echo "|---|---|---|---|---|---|---|---|---|---|"
+			awk -F '\t' 'NR > 1 { fix = $6 == "-" ? "-" : "`" $6 "`"
+				printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $3, $4, $5, fix, $7, $8, $9, $10, $11 }' "$d/chaos.tsv"
 		done
 	done
 	echo
