@@ -194,6 +194,51 @@ notice() {
 	refute_line --partial "started after the last notice"
 }
 
+# kmsg: the kernel log as /dev/kmsg gives it (records, one continuation)
+kmsg() {
+	mkdir -p "$ROOT/dev"
+	printf '%s\n' "$@" >"$ROOT/dev/kmsg"
+}
+
+# The chaos lab's fault 8: statd killed during a restart, the client's
+# reclaim refused because lockd could not monitor it.  Nothing on the
+# server brings that lock back; doctor must say whose locks are gone.
+@test "doctor: lockd could not monitor a peer since it started (statd gone during the reclaims): WARN naming the peers, no fix" {
+	ctl start server
+	lockd=$(($(notice) - 100))
+	kthread 300 lockd 2 "$lockd"
+	hz=$(getconf CLK_TCK)
+	at() { echo $(((lockd * (1000000 / hz)) + $1)); }
+	kmsg "3,10,$(at -1000000),-;lockd: cannot monitor old.example" \
+		"3,11,$(at 2500000),-;lockd: cannot monitor labcli" \
+		" SUBSYSTEM=lockd" \
+		"6,12,$(at 2600000),-;nfsd: last server has exited, flushing export cache" \
+		"3,13,$(at 3000000),-;lockd: cannot monitor labcli" \
+		"3,14,$(at 4000000),-;lockd: cannot monitor client2.example"
+	first=$(awk -v t="$(at 2500000)" 'BEGIN { printf "%.1f", t / 1e6 }')
+	run ctl doctor server
+	assert_line "WARN  sm-notify  expected every peer lockd was asked to monitor since it started, monitored; seen lockd could not monitor labcli client2.example since it started (the kernel's \"lockd: cannot monitor HOST\", first $first s after boot): statd did not answer, so those peers' NFSv3 locks (a reclaim after a notice, or a new lock) were refused; a refused reclaim is not tried again, and the applications on labcli client2.example that held them were not told: they must take their locks again"
+	refute_output --partial "old.example"
+	# a lockd started after those lines: nothing to say
+	kthread 301 lockd 2 "$((lockd + 500))"
+	run ctl doctor server
+	refute_output --partial "monitor-refused"
+	refute_output --partial "could not monitor"
+}
+
+@test "doctor: a kernel log that cannot be read says nothing about monitoring" {
+	ctl start server
+	kthread 300 lockd 2 1
+	rm -rf "$ROOT/dev/kmsg"
+	run ctl doctor server
+	assert_success
+	refute_output --partial "could not monitor"
+	mkdir -p "$ROOT/dev/kmsg"
+	run ctl doctor server
+	assert_success
+	refute_output --partial "could not monitor"
+}
+
 # record DIR NAME: a monitor record as statd writes it (one line: the
 # addresses, program numbers and cookie, then the names), owned by
 # Debian's statd user, mode 0600

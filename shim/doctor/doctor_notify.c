@@ -9,6 +9,8 @@
  * hand or by another package's unit), the order is "unknown" rather than
  * guessed. */
 #include "doctor.h"
+#include "kmsg.h"
+#include "kthread.h"
 #include "state_dir.h"
 #include "paths.h"
 #include "once_mark.h"
@@ -73,6 +75,44 @@ static void check_again(struct doctor *d, const struct component *c)
 		   NULL, forced_again(d, c));
 }
 
+/* After the notice: did the kernel thread it speaks for (lockd) fail to
+ * monitor a peer since it started?  lockd monitors a client through statd
+ * before it grants that client a lock or its reclaim; with statd gone
+ * (killed during a restart: the chaos lab's fault 8) the kernel logs
+ * "lockd: cannot monitor HOST" and refuses.  A refused reclaim is final:
+ * Linux's client drops that lock and tells no application, and no later
+ * notice brings it back, so no command here repairs it: the check says
+ * whose locks are gone.  Unknown (nothing said) when the kernel log
+ * cannot be read. */
+static void check_monitor_refused(struct doctor *d, const struct component *c)
+{
+	unsigned long long started = kthread_started(c->again_after), first = 0;
+	long hz = sysconf(_SC_CLK_TCK);
+	char *prefix = xasprintf("%s: cannot monitor ", c->again_after), *hosts;
+	struct strv who;
+
+	strv_init(&who);
+	if (started && hz > 0 &&
+	    kmsg_find_since(prefix, started * (1000000ULL / (unsigned long long)hz), &who,
+			    &first) > 0) {
+		hosts = strv_join_display(&who);
+		doctor_add(d, LEVEL_WARN, c->name, "monitor-refused",
+			   xasprintf("every peer %s was asked to monitor since it started, "
+				     "monitored", c->again_after),
+			   xasprintf("%s could not monitor %s since it started (the kernel's "
+				     "\"%sHOST\", first %.1f s after boot): statd did not "
+				     "answer, so those peers' NFSv3 locks (a reclaim after a "
+				     "notice, or a new lock) were refused; a refused reclaim is "
+				     "not tried again, and the applications on %s that held "
+				     "them were not told: they must take their locks again",
+				     c->again_after, hosts, prefix, (double)first / 1e6, hosts),
+			   NULL, NULL);
+		free(hosts);
+	}
+	strv_free(&who);
+	free(prefix);
+}
+
 void doctor_check_notify(struct doctor *d)
 {
 	/* the server's notice: a client-only machine has no nfsd to wait for */
@@ -82,5 +122,7 @@ void doctor_check_notify(struct doctor *d)
 		if (graph[k].once_per_boot && d->wanted[k]) {
 			check_notify(d, &graph[k]);
 			check_again(d, &graph[k]);
+			if (graph[k].again_after)
+				check_monitor_refused(d, &graph[k]);
 		}
 }
