@@ -416,7 +416,7 @@ told() {
 	assert_success
 	assert_equal "$(calls)" "sm-notify -f [threads=8]"
 	sysv=$(grep 'put back' <<<"$output")
-	assert_equal "$sysv" "nfs-ctl: sm-notify: 1 NFS peer(s) put back in $sm after the repeat notice moved them to sm.bak: statd still monitors them, and the next restart must find them there"
+	assert_equal "$sysv" "nfs-ctl: sm-notify: 1 NFS peer(s) put back in $sm after the notice moved them to sm.bak: statd still monitors them, and the next restart must find them there"
 	cmp "$BATS_TEST_TMPDIR/expected" "$sm/client1.example"
 	assert_equal "$(stat -c '%u:%g %a' "$sm/client1.example")" "102:65534 600"
 	# the notice had its own copy to tell from, and no temporary is left
@@ -434,10 +434,11 @@ told() {
 	assert_equal "$(ls -A "$sm")" "client1.example"
 }
 
-@test "both modes: the boot's first notice retires the monitor list, as sm-notify means it to (nothing put back)" {
+@test "both modes: the boot's first notice retires the records of an earlier boot, as sm-notify means it to (nothing put back)" {
 	sm=$ROOT/var/lib/nfs/sm
 	mkdir -p "$sm.bak"
 	record "$sm" client1.example
+	touch -d '2000-01-01' "$sm/client1.example"
 	fault sm-notify retire
 	run ctl -v start server
 	assert_success
@@ -450,6 +451,39 @@ told() {
 	assert_success
 	refute_output --partial "put back"
 	assert_equal "$(ls -A "$sm")" ""
+}
+
+# The Pacemaker agent's stop clears the once-per-boot marks, so that the
+# next start on this node tells the clients (contrib/pacemaker): that run
+# is a first one, but statd has monitored peers this boot (the soak's
+# sysvinit run, seed 33001: after the agent's restart statd's list was
+# empty, and the next notice told nobody).
+@test "both modes: a first notice with records written this boot (the agent cleared the marks) puts those back, and retires an earlier boot's" {
+	sm=$ROOT/var/lib/nfs/sm
+	mkdir -p "$sm.bak"
+	record "$sm" client1.example
+	record "$sm" old.example
+	touch -d '2000-01-01' "$sm/old.example"
+	cp -p "$sm/client1.example" "$BATS_TEST_TMPDIR/expected"
+	fault sm-notify retire
+	run ctl -v start server
+	assert_success
+	assert_equal "$(calls_of sm-notify)" "sm-notify [threads=8]"
+	assert_output --partial "sm-notify: 1 NFS peer(s) put back in $sm after the notice"
+	assert_equal "$(ls -A "$sm")" "client1.example"
+	cmp "$BATS_TEST_TMPDIR/expected" "$sm/client1.example"
+	assert_equal "$(ls "$sm.bak")" "client1.example
+old.example"
+	rm -f "$ROOT/run/sm-notify.pid" "$ROOT"/run/nfs-ctl/sm-notify.* "$sm.bak"/*
+	record "$sm" old.example
+	touch -d '2000-01-01' "$sm/old.example"
+	clear_calls
+	run ctl_systemd -v exec sm-notify
+	assert_success
+	assert_equal "$(calls_of sm-notify)" "sm-notify [threads=8]"
+	assert_output --partial "sm-notify: 1 NFS peer(s) put back in $sm after the notice"
+	assert_equal "$(ls -A "$sm")" "client1.example"
+	assert_equal "$(stat -c '%u:%g %a' "$sm/client1.example")" "102:65534 600"
 }
 
 @test "both modes: a monitor list the notice took away whole: a warning, the notice counts, the start succeeds" {

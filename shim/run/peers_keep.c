@@ -1,5 +1,6 @@
 /* The peers a restart must tell, kept before nfsd stops (peers_keep.h). */
 #include "peers_keep.h"
+#include "kthread.h"
 #include "settings.h"
 #include "log.h"
 #include "paths.h"
@@ -161,8 +162,19 @@ static int open_monitor_list(const struct ctx *ctx, const struct component *c, c
 	return fd;
 }
 
+/* Did statd write NAME in DIR_FD this boot?  A record from an earlier
+ * boot names a peer that this boot's lockd never monitored. */
+static int written_this_boot(int dir_fd, const char *name, time_t booted)
+{
+	struct stat st;
+
+	return booted && fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       st.st_mtime >= booted;
+}
+
 void peers_hold(const struct ctx *ctx, const struct component *c, struct peers_held *held)
 {
+	time_t booted = boot_epoch();
 	struct dirent *e;
 	char *path;
 	int fd;
@@ -176,7 +188,8 @@ void peers_hold(const struct ctx *ctx, const struct component *c, struct peers_h
 	while (d && (e = readdir(d))) {
 		struct peer_record r;
 
-		if (e->d_name[0] == '.' || !read_record(dirfd(d), e->d_name, &r))
+		if (e->d_name[0] == '.' || !written_this_boot(dirfd(d), e->d_name, booted) ||
+		    !read_record(dirfd(d), e->d_name, &r))
 			continue;
 		held->v = xrealloc(held->v, (held->n + 1) * sizeof(*held->v));
 		held->v[held->n++] = r;
@@ -215,7 +228,7 @@ int peers_put_back(const struct ctx *ctx, const struct component *c, struct peer
 			close(fd);
 		}
 		if (n > 0)
-			log_info("%s: %d NFS peer(s) put back in %s after the repeat notice "
+			log_info("%s: %d NFS peer(s) put back in %s after the notice "
 				 "moved them to %s: statd still monitors them, and the next "
 				 "restart must find them there", c->name, n, path,
 				 c->keep_peers.to);

@@ -33,19 +33,23 @@ struct peers_held {
 };
 
 /* sm-notify moves every record of the monitor list to the notify list
- * before it tells, and deletes each one it told: at boot, when statd has
- * not been asked to monitor anybody yet, that is what must happen.  A
- * repeat notice runs while statd keeps monitoring: a peer that lockd
- * monitored again before the notice (a lock taken in that moment) keeps
- * being monitored, but its record is gone, and statd, asked again for a
- * peer it monitors, does not write it again.  The next restart then has
- * nobody to keep and tells nobody: that peer's NFSv3 locks are lost in
- * silence.  So a repeat notice runs between these two: the records of C's
- * monitor list are held before it (peers_hold: HELD is empty for a
+ * before it tells, and deletes each one it told.  For the records of an
+ * earlier boot that is what must happen: this boot's lockd never
+ * monitored those peers.  A record written this boot names a peer that
+ * lockd monitors now, through statd, and may go on monitoring across an
+ * nfsd restart (Linux keeps its host entry when a client still holds a
+ * lock: "lockd: couldn't shutdown host module"); asked again for that
+ * peer with the same cookie, statd answers "already monitored" and never
+ * writes the record again.  The next restart then has nobody to keep and
+ * tells nobody: that peer's NFSv3 locks are lost in silence (the soak,
+ * docs/robustness.md; a repeat after lockd restarted, and a start after
+ * the Pacemaker agent's stop, which clears the once-per-boot marks).  So
+ * every notice runs between these two: the records of C's monitor list
+ * written this boot are held before it (peers_hold: HELD is empty for a
  * component without keep_peers), and those the notice took are written
  * back after it (peers_put_back, which frees HELD; a failure is a warning,
  * the notice went out).  A record that lockd creates between the two
- * reads is not held; the window is sm-notify's own start (docs/robustness.md). */
+ * reads is not held; the window is sm-notify's own start. */
 void peers_hold(const struct ctx *ctx, const struct component *c, struct peers_held *held);
 int peers_put_back(const struct ctx *ctx, const struct component *c, struct peers_held *held);
 

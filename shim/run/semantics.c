@@ -68,11 +68,12 @@ int semantics_hold(const struct ctx *ctx, const struct component *c, enum sem_st
 		   struct sem_hold *hold)
 {
 	memset(hold, 0, sizeof(*hold));
-	if (d != SEM_START_AGAIN)
+	if (d == SEM_START_DONE)
 		return 0;
-	hold->again_since = boot_ticks_now();
+	if (d == SEM_START_AGAIN)
+		hold->again_since = boot_ticks_now();
 	peers_hold(ctx, c, &hold->peers);
-	return 1;
+	return hold->again_since || hold->peers.n > 0;
 }
 
 void semantics_give_back(const struct ctx *ctx, const struct component *c,

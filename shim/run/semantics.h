@@ -44,13 +44,15 @@ struct sem_hold {
 					 * boot); 0: no repeat run */
 };
 
-/* Before C's start command, decided D, runs.  A repeat (SEM_START_AGAIN)
- * holds the monitor list it may take away (keep_peers, peers_keep.h) and
- * its start time: 1, and the caller runs the command as a child (never
- * exec) and calls semantics_give_back with whether it succeeded (TOLD).
- * That writes the list back and, when it told, the notice time; a failed
- * repeat leaves the older time, so that the next start runs it again.
- * 0: nothing held (the first run of a boot), the command may replace us. */
+/* Before C's start command, decided D, runs.  A run holds the records of
+ * the monitor list written this boot, which it may take away (keep_peers,
+ * peers_keep.h); a repeat (SEM_START_AGAIN) its start time too.  1 when
+ * anything is held: the caller runs the command as a child (never exec)
+ * and calls semantics_give_back with whether it succeeded (TOLD).  That
+ * writes the records back and, when a repeat told, its notice time; a
+ * failed repeat leaves the older time, so that the next start runs it
+ * again.  0: nothing held (the boot's first notice, whose records are an
+ * earlier boot's), the command may replace us. */
 int semantics_hold(const struct ctx *ctx, const struct component *c, enum sem_start d,
 		   struct sem_hold *hold);
 void semantics_give_back(const struct ctx *ctx, const struct component *c,

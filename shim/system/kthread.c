@@ -60,3 +60,13 @@ unsigned long long boot_ticks_now(void)
 	return (unsigned long long)ts.tv_sec * (unsigned long long)hz +
 	       (unsigned long long)ts.tv_nsec / (1000000000ULL / (unsigned long long)hz);
 }
+
+time_t boot_epoch(void)
+{
+	struct timespec up;
+	time_t now = time(NULL);
+
+	if (now == (time_t)-1 || clock_gettime(CLOCK_BOOTTIME, &up) != 0 || up.tv_sec > now)
+		return 0;
+	return now - up.tv_sec;
+}
