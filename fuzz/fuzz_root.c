@@ -9,6 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
+#ifndef TMPFS_MAGIC
+#define TMPFS_MAGIC 0x01021994
+#endif
 
 static char root[PATH_MAX];
 
@@ -25,12 +31,29 @@ static void remove_root(void)
 	nftw(root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* Where the root is made: FUZZ_ROOT_DIR when set; otherwise /dev/shm when
+ * it is a tmpfs this process may write (on a disk file system, ext4 writes
+ * back a file truncated and written again at its close: most of an input's
+ * time); otherwise $TMPDIR, then /tmp. */
+static const char *root_parent(void)
+{
+	const char *dir = getenv("FUZZ_ROOT_DIR");
+	struct statfs fs;
+
+	if (dir && *dir)
+		return dir;
+	if (statfs("/dev/shm", &fs) == 0 && fs.f_type == TMPFS_MAGIC &&
+	    access("/dev/shm", W_OK | X_OK) == 0)
+		return "/dev/shm";
+	dir = getenv("TMPDIR");
+	return dir && *dir ? dir : "/tmp";
+}
+
 void fuzz_root_make(const char *tag, const char *const *dirs, size_t n)
 {
 	char path[PATH_MAX];
 
-	snprintf(root, sizeof(root), "%s/nfs-ctl-fuzz-%s.XXXXXX",
-		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", tag);
+	snprintf(root, sizeof(root), "%s/nfs-ctl-fuzz-%s.XXXXXX", root_parent(), tag);
 	if (!mkdtemp(root))
 		abort();
 	atexit(remove_root);

@@ -1,6 +1,8 @@
 /* A private --root for the fuzzers that read files (genmounts,
- * nfsconfload, plan): one directory under $TMPDIR per process, made on the
- * first input and removed at exit (libFuzzer ends with exit()). */
+ * nfsconfload, plan): one directory per process, made on the first input
+ * and removed at exit (libFuzzer ends with exit()), under FUZZ_ROOT_DIR,
+ * else /dev/shm when it is a tmpfs, else $TMPDIR or /tmp.  A run that
+ * crashed leaves its root behind. */
 #ifndef NFSCTL_FUZZ_ROOT_H
 #define NFSCTL_FUZZ_ROOT_H
 
