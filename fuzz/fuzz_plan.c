@@ -81,20 +81,16 @@ static void install(const char *words, int yes)
 		fuzz_root_put(rel, "", 0);
 		chmod(path, 0755);
 	} else {
-		unlink(path);
+		fuzz_root_remove(rel);
 	}
 }
 
 static void toggle(const char *rel, int yes)
 {
-	char path[PATH_MAX];
-
-	if (yes) {
+	if (yes)
 		fuzz_root_put(rel, "", 0);
-	} else {
-		fuzz_root_path(path, sizeof(path), rel);
-		unlink(path);
-	}
+	else
+		fuzz_root_remove(rel);
 }
 
 static void make_root(void)

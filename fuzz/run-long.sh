@@ -12,6 +12,9 @@
 # execution slower),
 # FUZZ_NEW_CORPUS=DIR (inputs found are written there, e.g. to minimize
 # into fuzz/corpus/ with -merge=1).
+# FUZZ_ROOT_DIR=DIR: where genmounts, nfsconfload and plan make their
+# private root (default /dev/shm when it is a tmpfs, else $TMPDIR or /tmp;
+# fuzz/fuzz_root.c).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 runs=${FUZZ_RUNS:-10000000}
