@@ -74,16 +74,6 @@ static int wait_registered(int timeout_ms)
 	return backoff_wait_until(registered, NULL, timeout_ms);
 }
 
-/* What a start request to systemd came to. */
-enum asked {
-	ASKED_DONE,    /* the job finished: statd started */
-	ASKED_FAILED,  /* systemd said no, or the unit failed: said */
-	ASKED_UNKNOWN, /* the request's fate is unknown (the bus failed us,
-			* systemctl failed without the unit failing): a
-			* start already queued, ours or another caller's,
-			* may still bring statd up */
-};
-
 static int unit_failed(struct ctx *ctx)
 {
 	const char *args[] = { "is-failed", "--quiet", statd()->unit, NULL };
@@ -95,31 +85,33 @@ static int unit_failed(struct ctx *ctx)
  * second call is needed to survive `systemctl isolate`.  In a storm of
  * mounts (200 at boot, issue 33) the bus itself may fail a request:
  * then systemctl asks again, and when that fails too while the unit has
- * not failed, the registration is what decides (cmd_start_statd). */
-static enum asked via_systemd(struct ctx *ctx)
+ * not failed, a start already queued (ours or another caller's) may still
+ * bring statd up, so the registration decides (cmd_start_statd): LSB_OK.
+ * An error only when systemd refused or the unit failed (said). */
+static int via_systemd(struct ctx *ctx)
 {
 	const char *args[] = { "start", statd()->unit, NULL };
 	int rc = systemd_bus_start_unit(args[1], ctx->timeout_ms * 6);
 
 	if (rc == SYSTEMD_BUS_DONE)
-		return ASKED_DONE;
+		return LSB_OK;
 	if (rc == SYSTEMD_BUS_REFUSED)
-		return ASKED_FAILED;
+		return LSB_ERR_GENERIC;
 	if (rc == SYSTEMD_BUS_LOST)
 		log_notice("start-statd: the request over systemd's bus failed; asking again "
 			   "through systemctl");
 	rc = systemctl(ctx, args);
 	if (rc == 0)
-		return ASKED_DONE;
+		return LSB_OK;
 	if (unit_failed(ctx)) {
 		log_error("start-statd: systemctl start %s failed (exit %d), and the unit failed "
 			  "(see `systemctl status %s`)", args[1], rc, args[1]);
-		return ASKED_FAILED;
+		return LSB_ERR_GENERIC;
 	}
 	log_warn("start-statd: systemctl start %s failed (exit %d), but the unit did not "
 		 "fail: waiting for rpc.statd's registration, which a start already queued "
 		 "may bring", args[1], rc);
-	return ASKED_UNKNOWN;
+	return LSB_OK;
 }
 
 static int via_sysv(struct ctx *ctx)
@@ -181,8 +173,7 @@ int cmd_start_statd(struct ctx *ctx, int argc, char **argv)
 		return LSB_ERR_NOT_CONFIGURED;
 	}
 	if (initsys_mode(ctx) == INIT_SYSTEMD)
-		rc = statd_live(ctx) || via_systemd(ctx) != ASKED_FAILED ? LSB_OK
-									 : LSB_ERR_GENERIC;
+		rc = statd_live(ctx) ? LSB_OK : via_systemd(ctx);
 	else if (live_when_idle(ctx))
 		return LSB_OK;
 	else
