@@ -47,7 +47,8 @@ sm-notify"
 	assert_line "nfs-ctl: graph: sock: optional by installation, but runs no program"
 	assert_line "nfs-ctl: graph: needy: needs sock, which may not be installed (use after)"
 	assert_line "nfs-ctl: graph: peers: peer lists need a directory with its default, two names, and a repeat notice (again_arg) that reads them"
-	[ "$status" -eq 14 ]
+	assert_line "nfs-ctl: graph: alive: live_during names no daemon with an RPC program (its registration tells that it died)"
+	[ "$status" -eq 15 ]
 }
 
 @test "graph --list=targets: the target names; --list=units: every component's unit, then every target's" {

@@ -528,3 +528,108 @@ old.example"
 	assert_equal "$(calls)" "sm-notify -f [threads=8]"
 	[ "$(notice)" -gt 1001 ]
 }
+
+# Chaos (issue 33, docs/robustness.md): rpc.statd killed during a restart
+# of the server, before the repeat notice.  The clients reclaim as soon as
+# they are told, lockd asks statd to monitor each one first, and refuses
+# the reclaim when statd is gone: the client drops the lock for good.  So
+# a statd that died (its registration left behind) is started again
+# before the notice goes out, in both modes, with the same words.
+@test "sysv restart: statd killed while nfsd starts (its registration left behind): statd started again before the notice" {
+	ctl start server
+	told 1000
+	kthread 300 lockd 2 1001
+	fault rpc.nfsd "kill-pidfile /run/rpc.statd.pid"
+	clear_calls
+	run ctl restart server
+	assert_success
+	assert_line "nfs-ctl: warning: sm-notify: statd died since it started (its registration with rpcbind outlived it): starting it again before sm-notify runs, since the peers told reach it at once"
+	# rpc.nfsd 0 killed the first statd, the restart's start started a
+	# second; rpc.nfsd killed that one too; the notice's start brought a
+	# third, and only then told (idmapd and rpc_pipefs are shared: kept)
+	assert_equal "$(calls | grep -v ':stopped')" "rpc.nfsd 0
+exportfs -au
+exportfs -f
+rpc.statd --no-notify
+rpc.mountd
+nfsdcld
+exportfs -r
+rpc.nfsd
+rpc.statd --no-notify
+sm-notify -f [threads=8]"
+	registered 100024
+	assert_equal "$(count_procs rpc.statd)" 1
+	assert_equal "$(cat "$ROOT/run/nfs-ctl/statd.pid" | cut -d' ' -f1)" "$(cat "$ROOT/run/rpc.statd.pid")"
+	run ctl status server
+	assert_success
+}
+
+@test "both modes: a statd that died is started again before the notice (systemd: its unit), with the same words" {
+	ctl start server
+	warning="nfs-ctl: warning: sm-notify: statd died since it started (its registration with rpcbind outlived it): starting it again before sm-notify runs, since the peers told reach it at once"
+	kill -9 "$(cat "$ROOT/run/rpc.statd.pid")"
+	wait_gone rpc.statd
+	registered 100024
+	told 1000
+	kthread 300 lockd 2 1001
+	clear_calls
+	run ctl_systemd exec sm-notify
+	assert_success
+	assert_line "$warning"
+	assert_equal "$(calls)" "systemctl start rpc-statd.service
+sm-notify -f [threads=8]"
+	# sysvinit: the server's start would find statd gone at statd's own
+	# step; the notice's start is what is left when statd dies after it
+	ctl stop server
+	ctl start statd
+	told 1000
+	clear_calls
+	fault nfsdcld "kill-pidfile /run/rpc.statd.pid"
+	run ctl start server
+	assert_success
+	assert_line "$warning"
+	assert_equal "$(calls)" "rpc.mountd
+rpc.idmapd
+nfsdcld
+exportfs -r
+rpc.nfsd
+rpc.statd --no-notify
+sm-notify -f [threads=8]"
+	assert_equal "$(count_procs rpc.statd)" 1
+}
+
+@test "both modes: a statd stopped cleanly (no registration) is not started by the notice: a client without NFSv3 mounts needs none" {
+	ctl start statd
+	ctl stop statd
+	! registered 100024
+	clear_calls
+	run ctl_systemd exec sm-notify
+	assert_success
+	refute_output --partial "died since it started"
+	assert_equal "$(calls)" "sm-notify [threads=0]"
+	told 1000
+	kthread 300 lockd 2 1001
+	clear_calls
+	run ctl start client
+	assert_success
+	refute_output --partial "died since it started"
+	assert_equal "$(calls | grep -c statd)" 0
+	assert_equal "$(count_procs rpc.statd)" 0
+}
+
+@test "systemd: a statd that died and whose unit fails to start again: said, and the notice still goes out (best effort)" {
+	ctl start server
+	kill -9 "$(cat "$ROOT/run/rpc.statd.pid")"
+	wait_gone rpc.statd
+	fault systemctl "exit 1" "failed rpc-statd.service"
+	told 1000
+	kthread 300 lockd 2 1001
+	clear_calls
+	run ctl_systemd exec sm-notify
+	assert_success
+	assert_line "nfs-ctl: sm-notify: systemctl start rpc-statd.service failed (exit 1), and the unit failed (see \`systemctl status rpc-statd.service\`)"
+	assert_line "nfs-ctl: warning: sm-notify: statd could not be started again: sm-notify runs anyway, and a peer whose request lockd refuses without statd loses its NFSv3 locks (doctor names it: monitor-refused)"
+	assert_equal "$(calls)" "systemctl start rpc-statd.service
+systemctl is-failed --quiet rpc-statd.service
+sm-notify -f [threads=8]"
+}

@@ -149,7 +149,7 @@ systemctl is-failed --quiet rpc-statd.service"
 	wait
 	assert_success
 	assert_line "Failed to start rpc-statd.service: Transport endpoint is not connected"
-	assert_line "nfs-ctl: warning: start-statd: systemctl start rpc-statd.service failed (exit 1), but the unit did not fail: waiting for rpc.statd's registration, which a start already queued may bring"
+	assert_line "nfs-ctl: warning: start-statd: systemctl start rpc-statd.service failed (exit 1), but the unit did not fail: waiting for statd's registration (program 100024), which a start already queued may bring"
 	registered 100024
 }
 
@@ -158,7 +158,7 @@ systemctl is-failed --quiet rpc-statd.service"
 	fault systemctl "fail 1 Failed to start rpc-statd.service: Connection timed out"
 	run start_statd --timeout=1
 	assert_failure 1
-	assert_line --partial "but the unit did not fail: waiting for rpc.statd's registration"
+	assert_line --partial "but the unit did not fail: waiting for statd's registration"
 	assert_line "nfs-ctl: start-statd: rpc.statd is not registered with rpcbind after 1000 ms"
 	! registered 100024
 }

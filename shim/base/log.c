@@ -60,8 +60,16 @@ static struct {
 	char heading[128];  /* "Starting NFS server" */
 } progress;
 
+/* A plan run inside another's (a daemon started again before a notice,
+ * semantics.c) has no line of its own and leaves the open one alone. */
+static int progress_nested;
+
 void log_progress_begin(const char *verb, const char *noun, int stopping)
 {
+	if (progress.open || progress_nested) {
+		progress_nested++;
+		return;
+	}
 	memset(&progress, 0, sizeof(progress));
 	/* with -v every step has its own line on stderr already */
 	if (!verb || !noun || verbose || !isatty(STDOUT_FILENO))
@@ -75,7 +83,7 @@ void log_progress_begin(const char *verb, const char *noun, int stopping)
 
 void log_progress_item(const char *name)
 {
-	if (!progress.open || strcmp(progress.last, name) == 0)
+	if (!progress.open || progress_nested || strcmp(progress.last, name) == 0)
 		return;
 	snprintf(progress.last, sizeof(progress.last), "%s", name);
 	if (progress.broken) {
@@ -89,6 +97,10 @@ void log_progress_item(const char *name)
 
 void log_progress_end(int ok)
 {
+	if (progress_nested) {
+		progress_nested--;
+		return;
+	}
 	if (!progress.open)
 		return;
 	if (progress.broken)

@@ -15,6 +15,7 @@
 #include "policy.h"
 #include "proc.h"
 #include "readiness.h"
+#include "run_systemd.h"
 #include "semantics.h"
 #include "socket_ready.h"
 #include "xalloc.h"
@@ -192,7 +193,7 @@ static int exec_start(struct ctx *ctx, const struct component *c)
 		rc = LSB_ERR_NOT_INSTALLED;
 	} else if ((rc = semantics_mounts_needed(ctx, c, run_child, ctx)) != LSB_OK) {
 		/* said by semantics_mount */
-	} else if ((d = semantics_start(c, &a)) == SEM_START_DONE) {
+	} else if ((d = semantics_start(ctx, c, &a, systemd_start_one)) == SEM_START_DONE) {
 		rc = LSB_OK;
 	} else if (proc_apply_setup(&setup) < 0) {
 		log_error("%s: cannot run %s under host name %s ([%s] %s): %s", c->name,

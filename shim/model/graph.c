@@ -90,6 +90,7 @@ const struct component graph[] = {
   .start = "sm-notify", .after = { "nfsd" }, .targets = S | C,
   .gate = GATE_LOCKING, .once_per_boot = 1, .best_effort = 1,
   .boot_mark = "/run/sm-notify.pid", .again_after = "lockd", .again_arg = "-f",
+  .live_during = "statd",
   .keep_peers = { STATD_STATE_DIR, "sm", "sm.bak" },
   .network_online = 1, .argv = ARGV_SM_NOTIFY,
   .what = "reboot notification to NFS peers (once per boot)" },

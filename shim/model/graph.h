@@ -196,6 +196,14 @@ struct component {
 	 * restart of the server runs it again and `exec` decides. */
 	const char *again_after;
 	const char *again_arg;
+	/* a daemon that must be live when this component runs, since the
+	 * peers it tells reach it at once: started again first when it died
+	 * since its start (its registration outlived it: SIGKILL, the OOM
+	 * killer), in both inits (semantics_revive).  sm-notify: the clients
+	 * reclaim their NFSv3 locks as soon as they are told, lockd asks statd
+	 * to monitor each one first and refuses the reclaim when statd does
+	 * not answer, and a client drops a lock whose reclaim was refused */
+	const char *live_during;
 	/* what again_arg's run tells is kept before a stop of what this
 	 * component runs after (peers_keep.h): the records of the monitor
 	 * list (statd's sm/) are copied to the notify list (sm.bak/, which

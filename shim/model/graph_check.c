@@ -49,6 +49,15 @@ static int peer_lists_ok(const struct component *c)
 	       !strchr(p->from, '/') && !strchr(p->to, '/') && strcmp(p->from, p->to) != 0;
 }
 
+/* live_during: a daemon whose registration outlives it, else its death
+ * cannot be told from a stop. */
+static int live_during_ok(const struct component *c)
+{
+	const struct component *d = graph_find(c->live_during);
+
+	return d && d != c && d->kind == KIND_DAEMON && d->rpcprog;
+}
+
 static int check_row(const struct component *c)
 {
 	int bad = check_edges(c, c->needs, "needs") + check_edges(c, c->after, "after") +
@@ -75,6 +84,9 @@ static int check_row(const struct component *c)
 	if (c->keep_peers.from && !peer_lists_ok(c))
 		bad += problem("%s: peer lists need a directory with its default, two names, "
 			       "and a repeat notice (again_arg) that reads them", c->name);
+	if (c->live_during && !live_during_ok(c))
+		bad += problem("%s: live_during names no daemon with an RPC program (its "
+			       "registration tells that it died)", c->name);
 	if (c->foreground && c->kind != KIND_DAEMON)
 		bad += problem("%s: in the foreground, but not a daemon", c->name);
 	if (c->if_installed && c->kind != KIND_DAEMON && c->kind != KIND_ONESHOT)

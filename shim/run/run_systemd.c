@@ -7,6 +7,7 @@
 #include "plan.h"
 #include "proc.h"
 #include "shared_stop.h"
+#include "systemd_bus.h"
 #include "xalloc.h"
 
 #include <stdio.h>
@@ -299,4 +300,43 @@ int systemd_action(struct ctx *ctx, enum action action, const struct scope *what
 	if (rc == 0 && action == ACT_STOP && target_find(what->target)->services)
 		release_shared(ctx, what->target);
 	return rc < 0 ? LSB_ERR_NOT_INSTALLED : rc;
+}
+
+static int unit_failed(struct ctx *ctx, const struct component *c)
+{
+	const char *args[] = { "is-failed", "--quiet", c->unit, NULL };
+
+	return systemctl(ctx, args) == 0;
+}
+
+/* One request to systemd; the daemons' units carry IgnoreOnIsolate=yes,
+ * so no second call is needed to survive `systemctl isolate`.  In a storm
+ * of mounts (200 at boot, issue 33) the bus itself may fail a request:
+ * then systemctl asks again, and when that fails too while the unit has
+ * not failed, a start already queued (ours or another caller's) may still
+ * bring the daemon up, so the registration decides. */
+int systemd_start_one(struct ctx *ctx, const struct component *c, const char *who)
+{
+	const char *args[] = { "start", c->unit, NULL };
+	int rc = systemd_bus_start_unit(c->unit, ctx->timeout_ms * 6);
+
+	if (rc == SYSTEMD_BUS_DONE)
+		return LSB_OK;
+	if (rc == SYSTEMD_BUS_REFUSED)
+		return LSB_ERR_GENERIC;
+	if (rc == SYSTEMD_BUS_LOST)
+		log_notice("%s: the request over systemd's bus failed; asking again through "
+			   "systemctl", who);
+	rc = systemctl(ctx, args);
+	if (rc == 0)
+		return LSB_OK;
+	if (unit_failed(ctx, c)) {
+		log_error("%s: systemctl start %s failed (exit %d), and the unit failed (see "
+			  "`systemctl status %s`)", who, c->unit, rc, c->unit);
+		return LSB_ERR_GENERIC;
+	}
+	log_warn("%s: systemctl start %s failed (exit %d), but the unit did not fail: waiting "
+		 "for %s's registration (program %lu), which a start already queued may bring",
+		 who, c->unit, rc, c->name, c->rpcprog);
+	return LSB_OK;
 }

@@ -450,7 +450,7 @@ static int step_run(struct ctx *ctx, const struct step *s, struct progress *pr,
 	strv_init(&run.argv);
 	for (size_t i = 0; i < s->argv.n; i++)
 		strv_add(&run.argv, s->argv.v[i]);
-	d = semantics_start(c, &run.argv);
+	d = semantics_start(ctx, c, &run.argv, sysv_start_one);
 	if (d != SEM_START_DONE) {
 		int ran = 0;
 
@@ -672,5 +672,18 @@ int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy share
 	strv_free(&pr.started);
 	strv_free(&pr.stopped);
 	strv_free(&pr.still_up);
+	return rc;
+}
+
+int sysv_start_one(struct ctx *ctx, const struct component *c, const char *who)
+{
+	struct scope what = scope_of_component(c);
+	struct plan p;
+	int rc;
+
+	(void)who; /* the plan's steps name themselves */
+	rc = plan_build(ctx, PLAN_START, &what, &p) < 0 ? LSB_ERR_GENERIC
+						       : sysv_execute(ctx, &p, SHARED_KEEP);
+	plan_free(&p);
 	return rc;
 }

@@ -14,6 +14,10 @@ enum shared_policy {
 
 /* Executes P; the caller holds the lock.  Returns an LSB exit code. */
 int sysv_execute(struct ctx *ctx, const struct plan *p, enum shared_policy shared);
+/* Starts C by its own plan (its needs checked, then C), as `nfs-ctl start
+ * C` does, without taking the lock (the caller holds it): an LSB code.
+ * WHO (who asks) is for the mode's other way, systemd_start_one. */
+int sysv_start_one(struct ctx *ctx, const struct component *c, const char *who);
 /* Target bookkeeping: "server" and "client" are active between a
  * successful start and a stop; asked from the moment a start of them
  * begins (successful or not) until a stop succeeds. */

@@ -2,6 +2,7 @@
 #include "semantics.h"
 #include "log.h"
 #include "lsb.h"
+#include "daemon_live.h"
 #include "kthread.h"
 #include "mounts.h"
 #include "once_mark.h"
@@ -13,6 +14,26 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+/* ---- a daemon the peers reach at once ------------------------------------ */
+
+/* live_during: see semantics_start (semantics.h) */
+static void revive(struct ctx *ctx, const struct component *c, sem_start_one_fn *start_one)
+{
+	const struct component *d = c->live_during ? graph_find(c->live_during) : NULL;
+
+	if (!d || !daemon_died(ctx, d))
+		return;
+	log_warn("%s: %s died since it started (its registration with rpcbind outlived it): "
+		 "starting it again before %s runs, since the peers told reach it at once",
+		 c->name, d->name, c->name);
+	if (start_one(ctx, d, c->name) == LSB_OK &&
+	    daemon_wait_registered(d, ctx->timeout_ms) == 0)
+		return;
+	log_warn("%s: %s could not be started again: %s runs anyway, and a peer whose "
+		 "request lockd refuses without %s loses its NFSv3 locks (doctor names it: "
+		 "monitor-refused)", c->name, d->name, c->name, d->name);
+}
 
 /* ---- once per boot, and again ------------------------------------------- */
 
@@ -39,10 +60,12 @@ static void log_done(const struct component *c)
 		log_info("%s: already ran since boot", c->name);
 }
 
-enum sem_start semantics_start(const struct component *c, struct strv *argv)
+enum sem_start semantics_start(struct ctx *ctx, const struct component *c, struct strv *argv,
+			       sem_start_one_fn *start_one)
 {
 	enum sem_start d = SEM_START_RUN;
 
+	revive(ctx, c, start_one);
 	if (!c->once_per_boot)
 		return SEM_START_RUN;
 	if (once_mark_exists(c)) {

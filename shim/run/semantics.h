@@ -6,7 +6,8 @@
  *           (semantics_start); the older program when the newer one
  *           fails (semantics_run)
  *           what a repeat notice must give back (semantics_hold,
- *           semantics_give_back)
+ *           semantics_give_back); the daemon its peers reach at once,
+ *           started again when it died (semantics_start)
  *   stop:   what must be kept before the stop command (semantics_stop)
  *   mounts: a kernel file system at the place the configuration names at
  *           this start (semantics_mount, semantics_mounts_needed)
@@ -34,8 +35,16 @@ enum sem_start {
 /* Decides C's start.  ARGV is the planned start command, to which
  * SEM_START_AGAIN adds again_arg.  A once-per-boot component that is to
  * run gets its boot mark now (once_mark.h), before its command runs; the
- * first run of a boot its notice time too (a repeat's: semantics_hold). */
-enum sem_start semantics_start(const struct component *c, struct strv *argv);
+ * first run of a boot its notice time too (a repeat's: semantics_hold).
+ * First of all, the daemon C needs live while it runs (graph:
+ * live_during) is started again when it died since its start, its
+ * registration left behind (daemon_died), by START_ONE (the mode's way:
+ * sysv_start_one, systemd_start_one), and waited for until it registers.  A daemon stopped, or never started
+ * (a client without NFSv3 mounts), is left alone.  A failure is a warning:
+ * C runs anyway. */
+typedef int sem_start_one_fn(struct ctx *ctx, const struct component *c, const char *who);
+enum sem_start semantics_start(struct ctx *ctx, const struct component *c, struct strv *argv,
+			       sem_start_one_fn *start_one);
 
 /* What a repeat run holds while its command runs, to settle after it. */
 struct sem_hold {

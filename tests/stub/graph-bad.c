@@ -32,6 +32,9 @@ const struct component graph[] = {
 	/* peer lists without a repeat run that reads them, one a path */
 	{ .name = "peers", .kind = KIND_ONESHOT, .unit = "peers.service", .start = "peers",
 	  .keep_peers = { { "x", "dir", "/x" }, "sm", "a/b" } },
+	/* must be live while it runs: a mount, whose death nothing tells */
+	{ .name = "alive", .kind = KIND_ONESHOT, .unit = "alive.service", .start = "alive",
+	  .live_during = "base" },
 	/* a second row of one name */
 	{ .name = "base", .kind = KIND_MOUNT, .unit = "base2.mount", .start = "x /y" },
 };

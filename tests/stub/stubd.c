@@ -97,6 +97,7 @@ struct faults {
 	char failed[8][512];
 	int n_failed;
 	char job_unit[512], active_once[512];
+	char kill_pidfile[256]; /* "kill-pidfile PATH" (below) */
 	int job_calls;
 	char since_unit[8][256];
 	unsigned long long since[8];
@@ -240,6 +241,8 @@ static void read_faults(struct faults *f)
 			   sscanf(line, "inactive-since %255s %llu", f->since_unit[f->n_since],
 				  &f->since[f->n_since]) == 2) {
 			f->n_since++;
+		} else if (sscanf(line, "kill-pidfile %255s", f->kill_pidfile) == 1) {
+			continue;
 		} else if (strncmp(line, "active-once ", 12) == 0) {
 			snprintf(f->active_once, sizeof(f->active_once), "%s", line + 12);
 		}
@@ -271,6 +274,21 @@ static void write_file(const char *rel, const char *text)
 		fputs(text, f);
 		fclose(f);
 	}
+}
+
+/* fault "kill-pidfile PATH": the OOM killer, or an administrator's kill
+ * -9, takes the process PATH (under the root) names while this program
+ * runs: it dies at once, and leaves its registration and pid file behind. */
+static void kill_named(const char *rel)
+{
+	FILE *in = fopen(in_root(rel), "re");
+	int pid = 0;
+
+	if (!in)
+		return;
+	if (fscanf(in, "%d", &pid) == 1 && pid > 1)
+		kill(pid, SIGKILL);
+	fclose(in);
 }
 
 static unsigned long rpc_program(void)
@@ -762,6 +780,8 @@ int main(int argc, char **argv)
 	if (strcmp(name, "sm-notify") == 0)
 		nfsd_threads_note(note, sizeof(note));
 	log_line(name, argc, argv, strcmp(name, "sm-notify") == 0 ? note : NULL);
+	if (f.kill_pidfile[0])
+		kill_named(f.kill_pidfile);
 	if (f.fail) {
 		if (*f.message)
 			fprintf(stderr, "%s\n", f.message);
