@@ -10,6 +10,12 @@
 # When the restart replaced the kernel's lockd (it drops every NLM lock),
 # sm-notify must have run with -f once nfsd served (the lab's instrument
 # /run/lab/sm-notify.log): only that notice makes the client reclaim.
+# With nfs-ctl, a third restart (the init's command) has rpc.statd killed
+# with SIGKILL as nfsd starts, after the start found statd running and
+# before the notice (the OOM killer at the worst moment, chaos's fault,
+# docs/robustness.md): nfs-ctl must start statd again before sm-notify
+# tells the client, or lockd refuses the client's reclaim and the client
+# drops its lock for good.
 # Run by lab-runner on both VMs:  c3-clean-restart.sh OUT_DIR ROLE
 # Markers in the export's ctl-c3/ directory, as in c1.
 # lab-timeout: 2400
@@ -25,6 +31,8 @@ log() { echo "$(now) $*" >>"$SDIR/timeline"; say "c3 $role: $*"; }
 restart_cmd() {
 	case $1-$MODE-$INIT in
 	ctl-nfs-ctl-*) echo "nfs-ctl restart server" ;;
+	kill-*-systemd) echo "systemctl restart nfs-server" ;;
+	kill-*) echo "/etc/init.d/nfs-kernel-server restart" ;;
 	*-systemd) echo "systemctl restart nfs-server" ;;
 	*) echo "/etc/init.d/nfs-kernel-server restart" ;;
 	esac
@@ -44,6 +52,22 @@ locked_again() {
 # The server's NSM state number (sm-notify raises it with each notice).
 nsm_state() { od -An -tu4 /var/lib/nfs/state 2>/dev/null | tr -d ' '; }
 
+# kill_statd_as_nfsd_starts: in the background of a restart, once nfsd's
+# threads went to 0 (the stop), SIGKILL for rpc.statd when the start's
+# nfsd command (rpc.nfsd or nfsdctl) appears; the killed pid into
+# $SDIR/statd-killed.
+kill_statd_as_nfsd_starts() {
+	n=0
+	until [ "$(threads)" = 0 ] || [ $n -ge 6000 ]; do sleep 0.02; n=$((n + 1)); done
+	sleep 0.3 # the stop's own rpc.nfsd 0 is gone
+	until pgrep -x rpc.nfsd >/dev/null || pgrep -x nfsdctl >/dev/null || [ $n -ge 12000 ]; do
+		sleep 0.01
+		n=$((n + 1))
+	done
+	p=$(pgrep -x rpc.statd)
+	kill -KILL "$p" 2>/dev/null && echo "$p $(uptime_s)" >"$SDIR/statd-killed"
+}
+
 restart_once() {
 	how=$1
 	cmd=$(restart_cmd "$how")
@@ -55,8 +79,15 @@ restart_once() {
 	note "v3: before $cmd statd's monitor list (/var/lib/nfs/sm): $(ls /var/lib/nfs/sm 2>/dev/null | tr '\n' ' '); notify list (sm.bak): $(ls /var/lib/nfs/sm.bak 2>/dev/null | tr '\n' ' ')"
 	t0=$(now)
 	log "restart ($how): $cmd"
+	killer=
+	if [ "$how" = kill ]; then
+		rm -f "$SDIR/statd-killed"
+		kill_statd_as_nfsd_starts &
+		killer=$!
+	fi
 	# shellcheck disable=SC2086 # the command is words
 	check "all: $cmd exits 0" [ "$(rec "restart-$how" timeout 200 $cmd)" = 0 ]
+	[ -z "$killer" ] || wait "$killer"
 	check "all: serving after $cmd" wait_ready v3
 	up=$(now)
 	for v in v3 v4; do
@@ -80,8 +111,17 @@ restart_once() {
 	else
 		check "v3: lockd kept, so no second notice" [ ! -s "$SDIR/sm-notify-$how.log" ]
 	fi
-	check "v3: rpc.statd kept its pid across $cmd ($statd0)" \
-		[ "$(pgrep -x rpc.statd | tr '\n' ' ')" = "$statd0" ]
+	if [ "$how" = kill ]; then
+		note "v3: rpc.statd killed as nfsd started: $(cat "$SDIR/statd-killed" 2>/dev/null) (pid, seconds since boot)"
+		check "v3: rpc.statd ($statd0) was killed as nfsd started" [ -s "$SDIR/statd-killed" ]
+		check "v3: one rpc.statd after $cmd, a new one, registered" \
+			sh -c "[ \"\$(pgrep -xc rpc.statd)\" = 1 ] && [ \"\$(pgrep -x rpc.statd) \" != '$statd0' ] && rpcinfo -p 127.0.0.1 | grep -qw 100024"
+		check "v3: the kernel never refused to monitor a client (lockd: cannot monitor)" \
+			sh -c "! dmesg | grep -q 'lockd: cannot monitor'"
+	else
+		check "v3: rpc.statd kept its pid across $cmd ($statd0)" \
+			[ "$(pgrep -x rpc.statd | tr '\n' ' ')" = "$statd0" ]
+	fi
 	# statd's list on disk is whom the next boot's notice reaches
 	note "v3: after $cmd statd's monitor list (/var/lib/nfs/sm): $(ls /var/lib/nfs/sm 2>/dev/null | tr '\n' ' '); notify list (sm.bak): $(ls /var/lib/nfs/sm.bak 2>/dev/null | tr '\n' ' ')"
 	for v in v3 v4; do
@@ -104,6 +144,7 @@ server() {
 	done
 	restart_once ctl
 	restart_once init
+	[ "$MODE" != nfs-ctl ] || restart_once kill
 	mark restarted
 	if wait_for "$CTL/released" 600; then
 		for v in v3 v4; do
