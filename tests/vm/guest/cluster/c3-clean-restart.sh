@@ -57,12 +57,12 @@ nsm_state() { od -An -tu4 /var/lib/nfs/state 2>/dev/null | tr -d ' '; }
 # nfsd command (rpc.nfsd or nfsdctl) appears; the killed pid into
 # $SDIR/statd-killed.
 kill_statd_as_nfsd_starts() {
-	n=0
-	until [ "$(threads)" = 0 ] || [ $n -ge 6000 ]; do sleep 0.02; n=$((n + 1)); done
+	end=$(($(cut -d. -f1 /proc/uptime) + 120))
+	until [ "$(threads)" = 0 ] || [ "$(cut -d. -f1 /proc/uptime)" -ge $end ]; do sleep 0.02; done
 	sleep 0.3 # the stop's own rpc.nfsd 0 is gone
-	until pgrep -x rpc.nfsd >/dev/null || pgrep -x nfsdctl >/dev/null || [ $n -ge 12000 ]; do
+	until pgrep -x rpc.nfsd >/dev/null || pgrep -x nfsdctl >/dev/null ||
+		[ "$(threads)" != 0 ] || [ "$(cut -d. -f1 /proc/uptime)" -ge $end ]; do
 		sleep 0.01
-		n=$((n + 1))
 	done
 	p=$(pgrep -x rpc.statd)
 	kill -KILL "$p" 2>/dev/null && echo "$p $(uptime_s)" >"$SDIR/statd-killed"

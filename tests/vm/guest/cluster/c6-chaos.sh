@@ -58,7 +58,7 @@ summary() {
 		$6 != "-" { proposed++ }
 		$7 == "yes" { healed++ }
 		$9 != "yes" { notserving++ }
-		$10 != "yes" { lost++ }
+		$10 != "yes" { lost++; if ($3 == "rpc.statd" && $20 == "before-kill") reclaiming++ }
 		$18 == "yes" || $18 == "no" { tried++ }
 		$18 == "yes" { worked++ }
 		$19 ~ /free/ { freebefore++ }
@@ -72,6 +72,7 @@ summary() {
 			printf "faults where doctor proposed a fix: %d\n", proposed
 			printf "not serving after the repair: %d\n", notserving
 			printf "locks lost (not held after the repair): %d\n", lost
+			printf "of those, rpc.statd killed after the notice went out (the clients reclaiming): %d\n", reclaiming
 			printf "faults with a lock not held before the repair (a reclaim under way, or lost until the repair): %d\n", freebefore
 			printf "faults where the proposed fix worked: %d of %d\n", worked, tried
 			if (n) printf "seconds to recover: mean %.1f, max %.1f\n", s / n, max
@@ -194,8 +195,21 @@ inject() {
 	[ -n "$st" ] && [ "$(comm_of "$pid")" = "$prog" ] && [ "$(start_time "$pid")" = "$st" ] || return 1
 	t=$(now)
 	kill -KILL "$pid" 2>>"$1/kill.err" || return 1
+	uptime_s >"$1/victim-uptime"
 	echo "$pid $what $st $t" >"$1/victim"
 	return 0
+}
+
+# notice_vs_kill BEGAN KILLED (seconds since boot): whether nfs-ctl's
+# latest reboot notice (/run/nfs-ctl/sm-notify.notice, clock ticks since
+# boot) went out during this fault before the kill ("before-kill": the
+# clients' reclaims may have been under way, and a statd killed then
+# makes lockd refuse them), after it ("after-kill"), or not at all ("-").
+notice_vs_kill() {
+	awk -v b="$1" -v k="$2" -v hz="$(getconf CLK_TCK)" '
+		{ t = $1 / hz }
+		END { if (NR == 0 || t < b) print "-"; else if (t <= k) print "before-kill"; else print "after-kill" }' \
+		/run/nfs-ctl/sm-notify.notice 2>/dev/null
 }
 
 # doctor_run FILE: nfs-ctl doctor's output into FILE, its exit code out.
@@ -233,6 +247,7 @@ one_fault() {
 	k=$1
 	FD=$SDIR/fault-$k
 	mkdir -p "$FD"
+	fault_began=$(uptime_s)
 	scmd=- srv_rc=-
 	if [ $((k % 2)) = 1 ]; then
 		moment=running
@@ -283,6 +298,7 @@ one_fault() {
 	fi
 	read -r vpid vwhat _ vt <"$FD/victim"
 	log "fault $k ($moment, start: $scmd): SIGKILL $vwhat pid $vpid"
+	notice=$(notice_vs_kill "$fault_began" "$(cat "$FD/victim-uptime")")
 	# what systemd does on its own, before anyone repairs
 	sleep 5
 	healed=n.a.
@@ -357,9 +373,9 @@ one_fault() {
 		worked=no
 		[ $rrc = 0 ] && [ $serving = yes ] && [ "$(counts)" = "$BASE" ] && [ "$d2" = 0 ] && [ "$locks" = yes ] && worked=yes
 	fi
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
 		"$k" "$INIT" "$vwhat" "$moment" "$drc" "${dfix:--}" "$healed" "$rrc" "$serving" "$locks" "$secs" \
-		"$vpid" "$scmd" "$srv_rc" "${why:-none}" "$d2/$tries" "$vt" "$worked" "$lb" >>"$SDIR/chaos.tsv"
+		"$vpid" "$scmd" "$srv_rc" "${why:-none}" "$d2/$tries" "$vt" "$worked" "$lb" "$notice" >>"$SDIR/chaos.tsv"
 	log "fault $k: doctor $drc, fix ${dfix:--}, repair $rrc, serving $serving, locks $locks, $secs s"
 	# a server left broken would make every later fault meaningless: a
 	# restart, as an administrator would end it, noted (not a repair)
@@ -405,7 +421,7 @@ server() {
 	check "all: server serving" wait_ready v3
 	BASE=$(counts)
 	note "chaos: $FAULTS faults asked, budget ${BUDGET} s; daemons before the first fault: $BASE"
-	printf 'fault\tinit\tvictim\tmoment\tdoctor_exit\tdoctor_fix\tsystemd_repaired\trepair_exit\tserving_after\tlocks_after\tseconds_to_recover\tpid\tstart_command\tstart_exit\tbroken_before_repair\tdoctor_after/tries\tkill_time\tfix_worked\tlocks_before_repair\n' >"$SDIR/chaos.tsv"
+	printf 'fault\tinit\tvictim\tmoment\tdoctor_exit\tdoctor_fix\tsystemd_repaired\trepair_exit\tserving_after\tlocks_after\tseconds_to_recover\tpid\tstart_command\tstart_exit\tbroken_before_repair\tdoctor_after/tries\tkill_time\tfix_worked\tlocks_before_repair\tnotice\n' >"$SDIR/chaos.tsv"
 	d0=$(doctor_run "$SDIR/doctor-first.out")
 	check "all: nfs-ctl doctor exits 0 before the first fault" [ "$d0" = 0 ]
 	mark ready
