@@ -11,8 +11,8 @@
 # sm-notify must have run with -f once nfsd served (the lab's instrument
 # /run/lab/sm-notify.log): only that notice makes the client reclaim.
 # With nfs-ctl, a third restart (the init's command) has rpc.statd killed
-# with SIGKILL as nfsd starts, after the start found statd running and
-# before the notice (the OOM killer at the worst moment, chaos's fault,
+# with SIGKILL once the start's rpc.mountd runs, after the start found
+# statd running and before nfsd and the notice (the OOM killer at the worst moment, chaos's fault,
 # docs/robustness.md): nfs-ctl must start statd again before sm-notify
 # tells the client, or lockd refuses the client's reclaim and the client
 # drops its lock for good.
@@ -52,17 +52,19 @@ locked_again() {
 # The server's NSM state number (sm-notify raises it with each notice).
 nsm_state() { od -An -tu4 /var/lib/nfs/state 2>/dev/null | tr -d ' '; }
 
-# kill_statd_as_nfsd_starts: in the background of a restart, once nfsd's
-# threads went to 0 (the stop), SIGKILL for rpc.statd when the start's
-# nfsd command (rpc.nfsd or nfsdctl) appears; the killed pid into
+# kill_statd_after_its_step MOUNTD: in the background of a restart, SIGKILL
+# for rpc.statd once the start's rpc.mountd runs (a pid other than
+# MOUNTD, the one before the restart): the start has passed statd's step
+# (sysvinit; under systemd statd is not part of the restart) and nfsd and
+# the notice are still to come.  The killed pid and the time into
 # $SDIR/statd-killed.
-kill_statd_as_nfsd_starts() {
+kill_statd_after_its_step() {
 	end=$(($(cut -d. -f1 /proc/uptime) + 120))
-	until [ "$(threads)" = 0 ] || [ "$(cut -d. -f1 /proc/uptime)" -ge $end ]; do sleep 0.02; done
-	sleep 0.3 # the stop's own rpc.nfsd 0 is gone
-	until pgrep -x rpc.nfsd >/dev/null || pgrep -x nfsdctl >/dev/null ||
-		[ "$(threads)" != 0 ] || [ "$(cut -d. -f1 /proc/uptime)" -ge $end ]; do
-		sleep 0.01
+	while :; do
+		m=$(pgrep -x rpc.mountd)
+		[ -z "$m" ] || [ "$m" = "$1" ] || break
+		[ "$(cut -d. -f1 /proc/uptime)" -lt $end ] || return 0
+		sleep 0.02
 	done
 	p=$(pgrep -x rpc.statd)
 	kill -KILL "$p" 2>/dev/null && echo "$p $(uptime_s)" >"$SDIR/statd-killed"
@@ -82,7 +84,7 @@ restart_once() {
 	killer=
 	if [ "$how" = kill ]; then
 		rm -f "$SDIR/statd-killed"
-		kill_statd_as_nfsd_starts &
+		kill_statd_after_its_step "$(pgrep -x rpc.mountd)" &
 		killer=$!
 	fi
 	# shellcheck disable=SC2086 # the command is words
@@ -112,8 +114,8 @@ restart_once() {
 		check "v3: lockd kept, so no second notice" [ ! -s "$SDIR/sm-notify-$how.log" ]
 	fi
 	if [ "$how" = kill ]; then
-		note "v3: rpc.statd killed as nfsd started: $(cat "$SDIR/statd-killed" 2>/dev/null) (pid, seconds since boot)"
-		check "v3: rpc.statd ($statd0) was killed as nfsd started" [ -s "$SDIR/statd-killed" ]
+		note "v3: rpc.statd killed once the start's rpc.mountd ran: $(cat "$SDIR/statd-killed" 2>/dev/null) (pid, seconds since boot)"
+		check "v3: rpc.statd ($statd0) was killed once the start's rpc.mountd ran" [ -s "$SDIR/statd-killed" ]
 		check "v3: one rpc.statd after $cmd, a new one, registered" \
 			sh -c "[ \"\$(pgrep -xc rpc.statd)\" = 1 ] && [ \"\$(pgrep -x rpc.statd) \" != '$statd0' ] && rpcinfo -p 127.0.0.1 | grep -qw 100024"
 		check "v3: the kernel never refused to monitor a client (lockd: cannot monitor)" \
