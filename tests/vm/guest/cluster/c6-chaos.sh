@@ -8,11 +8,10 @@
 # in progress (a restart or a start run in the background, the kill 0-3 s
 # into it; "after-start" when that start had already returned).  The victim is picked at random among the processes running at
 # that moment whose program is exactly (pgrep -x) rpc.statd, rpc.mountd,
-# rpc.idmapd or nfsdcld, and under systemd also a process an NFS unit runs
-# while it starts or stops (nfs-ctl, or rpc.nfsd, exportfs, sm-notify: a
-# child of PID 1 in the unit's cgroup; every fourth fault, a start in
-# progress under systemd, takes only such a process, the first one seen);
-# its pid, its start time
+# rpc.idmapd or nfsdcld, and under systemd also the control (or oneshot
+# main) process of an NFS unit that is activating (every fourth fault,
+# a start in progress under systemd, takes only such a process, the first
+# one seen); its pid, its start time
 # (/proc/PID/stat) and the time are recorded, and it is signalled only if
 # it still is that process.  Nothing else is ever signalled by the
 # injector.  Then:
@@ -167,20 +166,20 @@ broken() {
 }
 
 # candidates: "pid program" of every process the injector may kill now;
-# under systemd also "pid ctl:UNIT:PROGRAM" for a process an NFS unit runs
-# while it starts or stops: nfs-ctl itself (`exec`) or the program it
-# became (rpc.nfsd, exportfs, sm-notify), a child of PID 1 in the unit's
-# cgroup.  Read from /proc, not asked of systemctl: a unit's process lives
-# well under a second, less than a few systemctl calls take here.
+# under systemd also "pid ctl:UNIT" for a starting NFS unit's process.
 candidates() {
 	for p in $VICTIMS; do
 		for pid in $(pgrep -x "$p"); do echo "$pid $p"; done
 	done
 	[ "$INIT" = systemd ] || return 0
-	for pid in $(pgrep -P 1 -x 'nfs-ctl|rpc\.nfsd|exportfs|sm-notify'); do
-		u=$(sed -n 's|^0::/system\.slice/\(.*\.service\)$|\1|p' "/proc/$pid/cgroup" 2>/dev/null)
+	systemctl list-units --state=activating --plain --no-legend 2>/dev/null |
+		awk '$1 ~ /^(nfs|rpc)/ { print $1 }' | while read -r u; do
+		pid=$(systemctl show -p ControlPID --value "$u" 2>/dev/null)
+		case $pid in "" | 0) pid=$(systemctl show -p MainPID --value "$u" 2>/dev/null) ;; esac
+		case $pid in "" | 0) continue ;; esac
 		c=$(comm_of "$pid")
-		case $u in nfs* | rpc*) [ -n "$c" ] && echo "$pid ctl:$u:$c" ;; esac
+		# picked by its exact program too: pgrep -x must list it
+		[ -n "$c" ] && pgrep -x "$c" | grep -qx "$pid" && echo "$pid ctl:$u:$c"
 	done
 }
 
