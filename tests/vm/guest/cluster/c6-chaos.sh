@@ -9,9 +9,7 @@
 # into it; "after-start" when that start had already returned).  The victim is picked at random among the processes running at
 # that moment whose program is exactly (pgrep -x) rpc.statd, rpc.mountd,
 # rpc.idmapd or nfsdcld, and under systemd also the control (or oneshot
-# main) process of an NFS unit that is activating (every fourth fault,
-# a start in progress under systemd, takes only such a process, the first
-# one seen); its pid, its start time
+# main) process of an NFS unit that is activating; its pid, its start time
 # (/proc/PID/stat) and the time are recorded, and it is signalled only if
 # it still is that process.  Nothing else is ever signalled by the
 # injector.  Then:
@@ -183,15 +181,10 @@ candidates() {
 	done
 }
 
-# inject DIR [ctl]: pick one victim now and SIGKILL it; writes DIR/victim
-# ("PID WHAT STARTTIME TIME") or nothing when none could be taken.  With
-# "ctl", only a starting unit's process may be taken.
+# inject DIR: pick one victim now and SIGKILL it; writes DIR/victim
+# ("PID WHAT STARTTIME TIME") or nothing when none could be taken.
 inject() {
 	candidates >"$1/candidates"
-	if [ "${2:-}" = ctl ]; then
-		grep ' ctl:' "$1/candidates" >"$1/candidates.ctl"
-		mv "$1/candidates.ctl" "$1/candidates"
-	fi
 	n=$(wc -l <"$1/candidates")
 	[ "$n" -gt 0 ] || return 1
 	sed -n "$(($(rnd "$n") + 1))p" "$1/candidates" >"$1/picked"
@@ -276,18 +269,10 @@ one_fault() {
 			sh -c "$bg" >"$FD/start.out" 2>&1 </dev/null
 			echo $? >"$FD/start.rc.tmp" && mv "$FD/start.rc.tmp" "$FD/start.rc"
 		} &
-		# under systemd every other start in progress takes a unit's
-		# own process (its control or oneshot main process) as soon as
-		# one is seen: at a random moment one is seldom there (run A
-		# and the first 100-fault run never took one)
-		if [ "$INIT" = systemd ] && [ $((k % 4)) = 0 ]; then
-			until [ -e "$FD/start.rc" ] || inject "$FD" ctl; do :; done
-		else
-			sleep "$(tenths "$(rnd 31)")"
-		fi
+		sleep "$(tenths "$(rnd 31)")"
 		# a moment with no candidate (between a stop and a start): look
 		# again every tenth of a second while the start runs
-		until [ -e "$FD/start.rc" ] || [ -s "$FD/victim" ] || inject "$FD"; do sleep 0.1; done
+		until [ -e "$FD/start.rc" ] || inject "$FD"; do sleep 0.1; done
 		if [ ! -s "$FD/victim" ]; then
 			# the start returned before the moment came: the fault
 			# hits the server it left, and says so
