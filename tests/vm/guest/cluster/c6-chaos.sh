@@ -469,6 +469,15 @@ server() {
 }
 
 # ---------------------------------------------------------------- client --
+# wait_held V: until V's holder says it holds its lock (200 s at most).
+wait_held() {
+	n=0
+	while ! grep -q ' held ' "$SDIR/holder-$1" && [ $n -lt 400 ]; do
+		sleep 0.5
+		n=$((n + 1))
+	done
+}
+
 # retake V ID: the server found V's lock lost for good in fault ID's
 # reset: the holder (which saw no error: NFSv3 cannot tell it) is ended,
 # its output kept as holder-V.lost-ID, and a new holder takes the lock.
@@ -478,11 +487,7 @@ retake() {
 	mv "$SDIR/holder-$1" "$SDIR/holder-$1.lost-$2"
 	$HOLD hold "/mnt/c6$1/lock-c6-$1" >"$SDIR/holder-$1" 2>&1 &
 	echo $! >"$SDIR/holder-$1.pid"
-	n=0
-	while ! grep -q ' held ' "$SDIR/holder-$1" && [ $n -lt 400 ]; do
-		sleep 0.5
-		n=$((n + 1))
-	done
+	wait_held "$1"
 	check "$1: the holder took its lock anew after fault ${2%-*}" grep -q ' held ' "$SDIR/holder-$1"
 	mark "relocked-$2"
 }
@@ -519,11 +524,7 @@ client() {
 		echo $! >"$SDIR/holder-$v.pid"
 	done
 	for v in v3 v4; do
-		n=0
-		while ! grep -q ' held ' "$SDIR/holder-$v" && [ $n -lt 400 ]; do
-			sleep 0.5
-			n=$((n + 1))
-		done
+		wait_held "$v"
 		check "$v: the holder took its lock" grep -q ' held ' "$SDIR/holder-$v"
 	done
 	mark held
