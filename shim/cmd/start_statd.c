@@ -2,12 +2,12 @@
  * finds no statd.  mount.nfs trusts exit 0 without probing again, so 0 is
  * a promise: a live statd is registered with rpcbind (program 100024). */
 #include "commands.h"
+#include "daemon_live.h"
 #include "graph.h"
 #include "initsys.h"
 #include "lock.h"
 #include "log.h"
 #include "lsb.h"
-#include "daemon_live.h"
 #include "run_systemd.h"
 #include "run_sysv.h"
 
@@ -15,8 +15,9 @@
 
 /* The daemon NFSv2/v3 locking needs: the graph's row for rpc.statd.
  * Live, and the ways to start it, are daemon_live.h's and the modes'
- * (sysv_start_one, systemd_start_one): a notice uses them too.  Under systemd a request whose fate is unknown (the bus failed in a
- * storm of mounts) still ends in the wait for the registration below. */
+ * (sysv_start_one, systemd_start_one): a notice uses them too.  Under
+ * systemd a request whose fate is unknown (the bus failed in a storm of
+ * mounts) still ends in the wait for the registration below. */
 static const struct component *statd(void)
 {
 	return graph_statd();

@@ -199,7 +199,7 @@ struct component {
 	/* a daemon that must be live when this component runs, since the
 	 * peers it tells reach it at once: started again first when it died
 	 * since its start (its registration outlived it: SIGKILL, the OOM
-	 * killer), in both inits (semantics_revive).  sm-notify: the clients
+	 * killer), in both inits (semantics_start).  sm-notify: the clients
 	 * reclaim their NFSv3 locks as soon as they are told, lockd asks statd
 	 * to monitor each one first and refuses the reclaim when statd does
 	 * not answer, and a client drops a lock whose reclaim was refused */

@@ -39,9 +39,9 @@ enum sem_start {
  * First of all, the daemon C needs live while it runs (graph:
  * live_during) is started again when it died since its start, its
  * registration left behind (daemon_died), by START_ONE (the mode's way:
- * sysv_start_one, systemd_start_one), and waited for until it registers.  A daemon stopped, or never started
- * (a client without NFSv3 mounts), is left alone.  A failure is a warning:
- * C runs anyway. */
+ * sysv_start_one, systemd_start_one), and waited for until it
+ * registers.  A daemon stopped, or never started (a client without NFSv3
+ * mounts), is left alone.  A failure is a warning: C runs anyway. */
 typedef int sem_start_one_fn(struct ctx *ctx, const struct component *c, const char *who);
 enum sem_start semantics_start(struct ctx *ctx, const struct component *c, struct strv *argv,
 			       sem_start_one_fn *start_one);
